@@ -1,0 +1,40 @@
+# Two commands matter: `make run` starts the bot, `make test` checks everything.
+# Both build .venv from pyproject.toml on first use and again whenever it changes.
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+
+.PHONY: run test lint bench clean
+
+run: $(VENV)/.run-installed
+	$(PY) -m bot $(ARGS)
+
+test: $(VENV)/.dev-installed
+	$(PY) -m ruff check .
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.dev-installed
+	$(PY) -m ruff check .
+
+bench: $(VENV)/.dev-installed
+	$(PY) benchmarks/engines.py
+
+$(VENV)/bin/python:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+	  { echo "Glory needs Python 3.11 or newer; $(PYTHON) is $$($(PYTHON) --version 2>&1)."; exit 1; }
+	@$(PYTHON) -m venv $(VENV) 2>/dev/null || \
+	  { rm -rf $(VENV); echo "Could not create a virtual environment. On Debian or Ubuntu run:"; \
+	    echo "    sudo apt-get install python3-venv"; echo "and then run make again."; exit 1; }
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.run-installed: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.dev-installed: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $@ $(VENV)/.run-installed
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,404 @@
+"""The engine protocol every game implements and every consumer (bot, benchmarks, tests) relies on.
+
+The shape follows OpenSpiel's ``State``: whoever must decide now (``to_move``), exactly the legal
+actions for that seat, ``apply``, per-seat views, and complete JSON serialisation including the
+RNG. See ``docs/engine.md`` for the contract in prose.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
+
+JSON = dict[str, Any]
+Event = dict[str, Any]
+"""A JSON-compatible record of something that happened.
+
+Every event has a ``"type"``. An event that reveals hidden information carries
+``"visible_to": [seat, ...]``; events without that key are public.
+"""
+
+S = TypeVar("S", bound="State")
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class GameError(Exception):
+    """Base of every error an engine raises on purpose."""
+
+
+class InvalidOptions(GameError, ValueError):
+    """Options (or a player count) that a game cannot be started with.
+
+    ``code`` is machine-readable so that a UI can phrase the message in the user's language:
+    ``player_count``, ``unknown_option``, ``bad_value`` or ``conflict``.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        option: str | None = None,
+        allowed: Sequence[Any] = (),
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.option = option
+        self.allowed = tuple(allowed)
+
+
+class IllegalAction(GameError):
+    """An action that ``apply`` refused; the state is unchanged.
+
+    ``reason`` is a stable snake_case code (``game_over``, ``not_legal``, ``malformed`` or a
+    game-specific one such as ``same_source`` or ``set_too_small``).
+    """
+
+    def __init__(self, reason: str, message: str = "") -> None:
+        super().__init__(message or reason)
+        self.reason = reason
+
+
+class MalformedAction(IllegalAction):
+    """JSON that does not describe any action of the game."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("malformed", message)
+
+
+class MalformedState(GameError, ValueError):
+    """JSON that is not a saved state of the game."""
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """A declared game option: its type is the type of ``default``; ``choices`` lists every
+    allowed value in display order (at most 25, so a UI can offer them as a select)."""
+
+    name: str
+    default: bool | int | str
+    choices: tuple[bool | int | str, ...]
+    players: tuple[int, ...] | None = None
+    """Player counts the option matters for; ``None`` means every count. It is still accepted
+    for other counts (a lobby fixes options before the seats fill) and simply has no effect."""
+
+    @property
+    def type(self) -> type:
+        return type(self.default)
+
+    def __post_init__(self) -> None:
+        if self.default not in self.choices:
+            raise ValueError(f"default of option {self.name!r} is not among its choices")
+        if not 1 <= len(self.choices) <= 25:
+            raise ValueError(f"option {self.name!r} needs 1 to 25 choices")
+        if any(type(choice) is not self.type for choice in self.choices):
+            raise ValueError(f"choices of option {self.name!r} must all be {self.type.__name__}")
+
+    def parse(self, value: Any) -> bool | int | str:
+        if type(value) is not self.type or value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise InvalidOptions(
+                "bad_value",
+                f"option {self.name!r} cannot be {value!r}; allowed: {allowed}",
+                option=self.name,
+                allowed=self.choices,
+            )
+        return value
+
+    def applies_to(self, players: int) -> bool:
+        return self.players is None or players in self.players
+
+    def to_json(self) -> JSON:
+        return {
+            "name": self.name,
+            "type": self.type.__name__,
+            "default": self.default,
+            "choices": list(self.choices),
+            "players": None if self.players is None else list(self.players),
+        }
+
+
+# --------------------------------------------------------------------------- actions
+
+
+class Action:
+    """An immutable, hashable decision.
+
+    Subclasses are ``@dataclass(frozen=True, slots=True)`` with fields of type ``int``, ``str``,
+    ``bool``, ``int | None``, ``str | None`` or ``tuple[int, ...]``, and a class-level ``kind``.
+    """
+
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def to_json(self) -> JSON:
+        data: JSON = {"kind": self.kind}
+        for field in dataclasses.fields(self):  # type: ignore[arg-type]
+            value = getattr(self, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    @property
+    def menu_path(self) -> tuple[str, ...]:
+        """The path of this action in a nested menu, as stable tokens.
+
+        A token is ``word`` or ``word:argument`` (lower-case ASCII, digits, ``_``, ``-``, ``.``),
+        for example ``("discard", "card:20", "pile:2")``. Across the legal actions of one
+        decision, paths are distinct, none is a prefix of another, and no menu level offers more
+        than 25 choices. A UI translates ``word`` through its message catalog.
+        """
+        raise NotImplementedError
+
+
+class ActionCodec:
+    """Turns action JSON back into action objects, strictly: unknown kinds, missing or extra
+    fields and wrongly typed values all raise ``MalformedAction``."""
+
+    def __init__(self, *classes: type[Action]) -> None:
+        self._classes: dict[str, type[Action]] = {}
+        self._hints: dict[str, dict[str, Any]] = {}
+        for cls in classes:
+            self._classes[cls.kind] = cls
+            hints = typing.get_type_hints(cls)
+            self._hints[cls.kind] = {f.name: hints[f.name] for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+
+    def decode(self, data: Any) -> Action:
+        if not isinstance(data, Mapping):
+            raise MalformedAction("an action must be a JSON object")
+        kind = data.get("kind")
+        if kind not in self._classes:
+            raise MalformedAction(f"unknown action kind {kind!r}")
+        hints = self._hints[kind]
+        extra = set(data) - set(hints) - {"kind"}
+        if extra:
+            raise MalformedAction(f"unexpected fields for {kind!r}: {sorted(extra)}")
+        values = {}
+        for name, hint in hints.items():
+            if name not in data:
+                raise MalformedAction(f"action {kind!r} lacks field {name!r}")
+            values[name] = _coerce(data[name], hint, f"{kind}.{name}")
+        return self._classes[kind](**values)
+
+
+def _coerce(value: Any, hint: Any, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        for option in typing.get_args(hint):
+            if option is type(None):
+                if value is None:
+                    return None
+                continue
+            try:
+                return _coerce(value, option, where)
+            except MalformedAction:
+                pass
+        raise MalformedAction(f"{where} has the wrong type")
+    if origin is tuple:
+        (item_hint, _ellipsis) = typing.get_args(hint)
+        if not isinstance(value, list | tuple):
+            raise MalformedAction(f"{where} must be a list")
+        return tuple(_coerce(item, item_hint, where) for item in value)
+    if hint in (int, str, bool) and type(value) is hint:
+        return value
+    raise MalformedAction(f"{where} must be {getattr(hint, '__name__', hint)}")
+
+
+# --------------------------------------------------------------------------- states
+
+
+class State(ABC):
+    """A game in progress. Engines subclass it and implement the abstract members.
+
+    ``apply`` mutates the state in place; the base class checks legality first, so an illegal
+    action raises ``IllegalAction`` and changes nothing. Legal actions are cached between moves.
+    """
+
+    game_key: ClassVar[str]
+    num_players: int
+    _legal_cache: tuple[list[Action], frozenset[Action]] | None = None
+
+    # ---- to implement -------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat that must decide now; ``None`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def decision(self) -> str | None:
+        """A token naming what ``to_move`` decides now (``draw``, ``choose_pile`` …)."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Every legal action for ``to_move`` (empty once the game is over)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Cumulative score per seat (a team game gives each seat its team's total)."""
+
+    @property
+    @abstractmethod
+    def round_scores(self) -> list[list[int]]:
+        """Points per finished round: one row per round, one entry per seat."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over (several on a shared win); else empty."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> JSON:
+        """Game-specific part of the observation of ``seat`` (``None``: spectator)."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """Everything needed to continue identically, including the RNG state."""
+
+    # ---- provided -----------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal()[0])
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self._legal()[1]
+
+    def why_illegal(self, action: Action) -> str:
+        """A reason code for an action that is not legal now; engines refine the default."""
+        return "not_legal"
+
+    def apply(self, action: Action) -> list[Event]:
+        if self.to_move is None:
+            raise IllegalAction("game_over", "the game is over")
+        if not isinstance(action, Action):
+            raise MalformedAction(f"not an action: {action!r}")
+        if action not in self._legal()[1]:
+            reason = self.why_illegal(action)
+            raise IllegalAction(reason, f"{action.to_json()} is not legal now ({reason})")
+        self._legal_cache = None
+        return self._apply(action)
+
+    def view(self, seat: int | None) -> JSON:
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat} in a {self.num_players}-player game")
+        data: JSON = {
+            "game": self.game_key,
+            "players": self.num_players,
+            "seat": seat,
+            "to_move": self.to_move,
+            "decision": self.decision,
+            "scores": self.scores,
+            "round_scores": self.round_scores,
+            "is_over": self.is_over,
+            "winners": self.winners,
+        }
+        data.update(self._view(seat))
+        return data
+
+    def clone(self: S) -> S:
+        from games import REGISTRY
+
+        return REGISTRY[self.game_key].state_from_json(self.to_json())  # type: ignore[return-value]
+
+    def _legal(self) -> tuple[list[Action], frozenset[Action]]:
+        if self._legal_cache is None:
+            actions = self._legal_actions() if self.to_move is not None else []
+            self._legal_cache = (actions, frozenset(actions))
+        return self._legal_cache
+
+
+# --------------------------------------------------------------------------- games
+
+
+class Game(ABC):
+    """A game's declaration and factory. One instance per game lives in ``games.REGISTRY``."""
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    options: ClassVar[tuple[Option, ...]]
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise InvalidOptions(
+            "unknown_option",
+            f"{self.name} has no option {name!r}; "
+            f"options: {', '.join(o.name for o in self.options)}",
+            option=name,
+            allowed=tuple(o.name for o in self.options),
+        )
+
+    def resolve_options(self, players: int, options: Mapping[str, Any] | None = None) -> JSON:
+        """Validate ``options`` for ``players`` and fill in defaults; raises ``InvalidOptions``."""
+        if type(players) is not int or players not in self.player_counts:
+            counts = ", ".join(str(n) for n in self.player_counts)
+            raise InvalidOptions(
+                "player_count",
+                f"{self.name} is played by {counts} players, not {players!r}",
+                allowed=self.player_counts,
+            )
+        given = dict(options or {})
+        resolved: JSON = {}
+        for name, value in given.items():
+            resolved[name] = self.option(name).parse(value)
+        for option in self.options:
+            resolved.setdefault(option.name, option.default)
+        self.check_options(players, resolved)
+        return resolved
+
+    def check_options(self, players: int, options: JSON) -> None:
+        """Reject combinations of options that do not work together (``InvalidOptions``)."""
+        return None
+
+    @abstractmethod
+    def new_state(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """A fresh game; must call ``resolve_options``."""
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> State:
+        """Inverse of ``State.to_json``; raises ``MalformedState`` on foreign data."""
+
+    @abstractmethod
+    def action_from_json(self, data: JSON) -> Action:
+        """Inverse of ``Action.to_json``; raises ``MalformedAction``."""
+
+    def describe(self) -> JSON:
+        """The declaration as JSON, for UIs that build their controls from it."""
+        return {
+            "key": self.key,
+            "name": self.name,
+            "player_counts": list(self.player_counts),
+            "options": [option.to_json() for option in self.options],
+        }
+
+
+# --------------------------------------------------------------------------- events
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events ``seat`` may see (``None``: only public ones)."""
+    return [
+        event
+        for event in events
+        if "visible_to" not in event or (seat is not None and seat in event["visible_to"])
+    ]
