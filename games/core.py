@@ -225,6 +225,10 @@ class State(ABC):
     game_key: ClassVar[str]
     num_players: int
     _legal_cache: tuple[list[Action], frozenset[Action]] | None = None
+    opening_events: Sequence[Event] = ()
+    """What happened while the game was set up (start-player draw, deal...), for the log.
+    ``new_state`` returns only the state, so engines keep setup events here (and in their JSON);
+    private ones carry ``visible_to`` as usual."""
 
     # ---- to implement -------------------------------------------------------------------
 

@@ -1,21 +1,12 @@
-"""Clans and Glory (placeholder until the engine lands)."""
-from games.core import Game
+"""Clans and Glory: place clan members at a long table by colour or value, stake shields on the
+boards, and let the stacks claim the boards' values from the lowest up.
 
+See ``docs/rules/clans_and_glory.md`` for the rules as implemented.
+"""
 
-class _Pending(Game):
-    key = "clans_and_glory"
-    name = "Clans and Glory"
-    player_counts = (2, 3, 4)
-    options = ()
+from games.clans_and_glory.game import ClansAndGlory
+from games.clans_and_glory.state import ClansState
 
-    def new_state(self, players, seed, options=None):
-        raise NotImplementedError
+GAME = ClansAndGlory()
 
-    def state_from_json(self, data):
-        raise NotImplementedError
-
-    def action_from_json(self, data):
-        raise NotImplementedError
-
-
-GAME = _Pending()
+__all__ = ["GAME", "ClansAndGlory", "ClansState"]

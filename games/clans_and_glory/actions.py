@@ -2,14 +2,13 @@
 
 A placement's menu goes card, then board, then seat, so no level offers more than 25 choices
 (at most 9 hand cards, 6 boards, 7 seats per board). Placement actions are immutable and their
-number is bounded (42 cards x 38 seats), so move generation hands out shared instances from
-``place_action`` instead of building new objects on every turn.
+number is bounded (42 cards x 38 seats), so move generation hands out instances built once per
+table instead of building new objects on every turn.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 from typing import ClassVar
 
 from games.core import Action, ActionCodec
@@ -17,30 +16,37 @@ from games.core import Action, ActionCodec
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlaceCard(Action):
-    """Put ``card`` (e.g. ``red-5``) face up on the free seat ``seat`` (e.g. ``n4``)."""
+    """Put ``card`` (e.g. ``red-5``) face up on the free table seat ``position`` (e.g. ``n4``)
+    of ``board``. The API says "position" for a table seat because "seat" means a player."""
 
     kind: ClassVar[str] = "place"
     card: str
-    seat: str
     board: int
+    position: str
 
     @property
     def menu_path(self) -> tuple[str, ...]:
-        return ("place", f"card:{self.card}", f"board:{self.board}", f"seat:{self.seat}")
+        return ("place", f"card:{self.card}", f"board:{self.board}", f"position:{self.position}")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlaceFaceDown(Action):
-    """Put ``card`` face down on ``seat``; legal only when no hand card fits anywhere face up."""
+    """Put ``card`` face down on ``position``; legal only when no hand card fits anywhere face
+    up."""
 
     kind: ClassVar[str] = "place_face_down"
     card: str
-    seat: str
     board: int
+    position: str
 
     @property
     def menu_path(self) -> tuple[str, ...]:
-        return ("place_face_down", f"card:{self.card}", f"board:{self.board}", f"seat:{self.seat}")
+        return (
+            "place_face_down",
+            f"card:{self.card}",
+            f"board:{self.board}",
+            f"position:{self.position}",
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -71,7 +77,6 @@ NO_SHIELD = SkipShield()
 SHIELD_CHOICES: tuple[Action, ...] = (SHIELD, NO_SHIELD)
 
 
-@lru_cache(maxsize=None)
-def place_action(card: str, seat: str, board: int, face_down: bool) -> PlaceCard | PlaceFaceDown:
-    """The shared instance of one placement."""
-    return (PlaceFaceDown if face_down else PlaceCard)(card, seat, board)
+def place_action(card: str, board: int, position: str, face_down: bool) -> Action:
+    """One placement; the state builds each of these once per table and shares them."""
+    return (PlaceFaceDown if face_down else PlaceCard)(card, board, position)

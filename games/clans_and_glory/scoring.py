@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from games.clans_and_glory.cards import value_of
+from games.clans_and_glory.cards import card_token, value_of
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,9 +33,27 @@ class BoardResult:
     claims: tuple[Claim, ...]
     unclaimed: tuple[int, ...]
 
+    def to_json(self) -> dict[str, object]:
+        """The shape shared by the ``board_scored`` event and the view's ``result``."""
+        return {
+            "board": self.board,
+            "claims": [
+                {
+                    "seat": claim.player,
+                    "value": claim.value,
+                    "cards": [card_token(card) for card in claim.cards],
+                    "points": claim.points,
+                }
+                for claim in self.claims
+            ],
+            "unclaimed": [card_token(card) for card in self.unclaimed],
+        }
+
 
 def score_board(board: int, face_up: Sequence[int], stack: Sequence[int]) -> BoardResult:
-    """Hand out the face-up cards of one board to the shields of its stack (placement order)."""
+    """Hand out the face-up cards of one board to the shields of its stack (placement order).
+    Claimed cards are listed in card order (colour, then value) for a stable display."""
+    face_up = sorted(face_up)
     values = sorted({value_of(card) for card in face_up})
     claims = []
     for position, player in enumerate(stack):

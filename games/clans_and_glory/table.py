@@ -22,7 +22,7 @@ count as opposite each other (the campfire rule), so every seat has exactly thre
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
+from functools import cache
 
 COLUMNS_PER_BOARD = 3
 
@@ -105,7 +105,7 @@ def _opposite_pairs(columns: int) -> list[tuple[str, str]]:
     return [("hl", "hr")] + [(f"n{column}", f"s{column}") for column in range(columns)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def build_table(players: int, cross_board_adjacency: bool = True) -> Table:
     """The table for ``players``; ``cross_board_adjacency=False`` is the variant in which the end
     seats of a board are not adjacent to the neighbouring board's seats."""
@@ -137,7 +137,7 @@ def build_table(players: int, cross_board_adjacency: bool = True) -> Table:
         adjacent=tuple(tuple(sorted(near)) for near in adjacent),
         opposite=tuple(opposite),
         related=tuple(
-            tuple(sorted(near)) + (opposite[index],) for index, near in enumerate(adjacent)
+            (*tuple(sorted(near)), opposite[index]) for index, near in enumerate(adjacent)
         ),
         index_by_name=index_by_name,
     )
