@@ -1,21 +1,13 @@
-"""Kami (placeholder until the engine lands)."""
-from games.core import Game
+"""Kami: a climbing card game for 2-4 players after Goita; see ``docs/rules/kami.md``.
 
+``GAME`` is the registry entry. The engine is split into ``cards`` (types and the counter rule),
+``actions``, ``setup`` (draws and deals), ``scoring`` (ending rules), ``state`` (decisions and
+their effects), ``rules`` (reason codes for illegal actions), ``view`` and ``serial``.
+"""
 
-class _Pending(Game):
-    key = "kami"
-    name = "Kami"
-    player_counts = (2, 3, 4)
-    options = ()
+from games.kami.game import KamiGame
+from games.kami.state import KamiState
 
-    def new_state(self, players, seed, options=None):
-        raise NotImplementedError
+GAME = KamiGame()
 
-    def state_from_json(self, data):
-        raise NotImplementedError
-
-    def action_from_json(self, data):
-        raise NotImplementedError
-
-
-GAME = _Pending()
+__all__ = ["GAME", "KamiGame", "KamiState"]
