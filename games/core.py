@@ -227,8 +227,8 @@ class State(ABC):
     _legal_cache: tuple[list[Action], frozenset[Action]] | None = None
     opening_events: Sequence[Event] = ()
     """What happened while the game was set up (start-player draw, deal...), for the log.
-    ``new_state`` returns only the state, so engines keep setup events here (and in their JSON);
-    private ones carry ``visible_to`` as usual."""
+    ``new_state`` returns only the state, so the fresh state carries its setup events here; a
+    restored state may or may not keep them. Private ones carry ``visible_to`` as usual."""
 
     # ---- to implement -------------------------------------------------------------------
 

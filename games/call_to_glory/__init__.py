@@ -1,21 +1,10 @@
-"""Call to Glory (placeholder until the engine lands)."""
-from games.core import Game
+"""Call to Glory (Michael Schacht, White Goblin Games 2012) for 2 to 4 players.
 
+Rules as implemented: ``docs/rules/call_to_glory.md``.
+"""
 
-class _Pending(Game):
-    key = "call_to_glory"
-    name = "Call to Glory"
-    player_counts = (2, 3, 4)
-    options = ()
+from games.call_to_glory.game import CallToGlory
 
-    def new_state(self, players, seed, options=None):
-        raise NotImplementedError
+GAME = CallToGlory()
 
-    def state_from_json(self, data):
-        raise NotImplementedError
-
-    def action_from_json(self, data):
-        raise NotImplementedError
-
-
-GAME = _Pending()
+__all__ = ["GAME", "CallToGlory"]

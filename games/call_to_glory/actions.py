@@ -1,8 +1,8 @@
 """The actions of Call to Glory and a cache of their instances.
 
-Actions name cards by value (``card=20``) and discard piles by number 1 or 2, as players do at
-the table; seats are the engine's 0-based seat numbers. The engine builds legal-action lists
-from the pre-made instances below, so producing a list allocates no new actions.
+Actions name cards by value (``value=20``, menu token ``card:20``) and discard piles by number
+1 or 2, as players do at the table; seats are the engine's 0-based seat numbers. The engine
+builds legal-action lists from the pre-made instances below, so a list allocates no actions.
 """
 
 from __future__ import annotations
@@ -32,41 +32,41 @@ class Draw(Action):
 
 @dataclass(frozen=True, slots=True)
 class Lay(Action):
-    """Action 2a: put ``count`` cards of value ``card`` from the hand into one's display."""
+    """Action 2a: put ``count`` cards of value ``value`` from the hand into one's display."""
 
     kind: ClassVar[str] = "lay"
-    card: int
+    value: int
     count: int
 
     @property
     def menu_path(self) -> tuple[str, ...]:
-        return ("lay", f"card:{self.card}", f"count:{self.count}")
+        return ("lay", f"card:{self.value}", f"count:{self.count}")
 
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
-    """Action 2b: put one card of value ``card`` from the hand onto discard pile ``pile``."""
+    """Action 2b: put one card of value ``value`` from the hand onto discard pile ``pile``."""
 
     kind: ClassVar[str] = "discard"
-    card: int
+    value: int
     pile: int
 
     @property
     def menu_path(self) -> tuple[str, ...]:
-        return ("discard", f"card:{self.card}", f"pile:{self.pile}")
+        return ("discard", f"card:{self.value}", f"pile:{self.pile}")
 
 
 @dataclass(frozen=True, slots=True)
 class UseNinja(Action):
-    """Ninja variant: spend a miniature to remove one ``card`` from the display of ``seat``."""
+    """Ninja variant: spend a miniature to remove one ``value`` card from ``seat``'s display."""
 
     kind: ClassVar[str] = "ninja"
     seat: int
-    card: int
+    value: int
 
     @property
     def menu_path(self) -> tuple[str, ...]:
-        return ("ninja", f"seat:{self.seat}", f"card:{self.card}")
+        return ("ninja", f"seat:{self.seat}", f"card:{self.value}")
 
 
 @dataclass(frozen=True, slots=True)

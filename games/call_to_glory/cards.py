@@ -42,9 +42,7 @@ def full_deck() -> list[int]:
 def minimum_set(players: int) -> tuple[int, ...]:
     """Smallest legal set per type: 2, except 12/14/16 need 3 with three or four players
     (the multiplayer rule the publisher added, marked by dots on those cards)."""
-    return tuple(
-        3 if players >= 3 and value in _THREE_CARD_VALUES else 2 for value in VALUES
-    )
+    return tuple(3 if players >= 3 and value in _THREE_CARD_VALUES else 2 for value in VALUES)
 
 
 def types_to_end(players: int) -> int:

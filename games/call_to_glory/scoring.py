@@ -56,9 +56,7 @@ def next_start_player(
     raise AssertionError("unreachable: a tied seat always exists")
 
 
-def game_winners(
-    totals: Sequence[int], rounds: Sequence[Sequence[int]]
-) -> tuple[list[int], str]:
+def game_winners(totals: Sequence[int], rounds: Sequence[Sequence[int]]) -> tuple[list[int], str]:
     """The winning seats and the deciding rule.
 
     Highest total; among the tied players only, the highest single-round score; if still tied
