@@ -19,3 +19,6 @@ TURN_PHASES = frozenset({DRAW, DRAW_SECOND, LAY_OR_DISCARD, NINJA_OR_END})
 """Phases in which the seat on turn decides."""
 DRAWING = frozenset({DRAW, DRAW_SECOND})
 AFTER_DRAWS = frozenset({LAY_OR_DISCARD, NINJA_OR_END})
+HAND_DEPENDENT = frozenset({LAY_OR_DISCARD})
+"""Steps whose number of choices depends on the hidden hand: never played automatically, since
+an instant move would tell the table the hand left no choice."""

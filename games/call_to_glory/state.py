@@ -3,8 +3,9 @@
 A turn is a sequence of steps for the seat on turn (draw, draw again, lay or discard, then
 ninja uses or an explicit end while miniatures could still be used). Steps owned by someone
 else (a beaten owner or ninja victim choosing a discard pile, end-of-round task reveals) make
-that seat ``to_move``. Whenever a position leaves exactly one legal action, the engine takes it
-at once, so no seat is ever asked a question with a single answer.
+that seat ``to_move``. Whenever a position leaves exactly one legal action for reasons everyone
+can see (a forced pile, a forced second source, the last task), the engine takes it at once; a
+lay-or-discard step is always asked, because its choices depend on the hidden hand.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from games.call_to_glory.phases import (
     CHOOSE_PILE,
     DRAW,
     DRAW_SECOND,
+    HAND_DEPENDENT,
     LAY_OR_DISCARD,
     NINJA_OR_END,
     OVER,
@@ -249,11 +251,11 @@ class CallToGloryState(State):
         return events + self._take_forced_actions()
 
     def _take_forced_actions(self) -> list[Event]:
-        """Play every position that has a single legal action, and cache the next list."""
+        """Play every publicly forced position (see ``HAND_DEPENDENT``); cache the next list."""
         events: list[Event] = []
         while self.phase != OVER:
             actions = self._legal_actions()
-            if len(actions) != 1:
+            if len(actions) != 1 or self.phase in HAND_DEPENDENT:
                 self._legal_cache = (actions, frozenset(actions))
                 break
             events += self._perform(actions[0])
