@@ -9,7 +9,7 @@ from games.core import JSON, Action, Event, Game, Option
 from games.kami.actions import CODEC
 from games.kami.scoring import ENDINGS
 from games.kami.serial import state_from_json
-from games.kami.state import KamiState
+from games.kami.state import ASK_EVERYONE, DEMORALIZED_RULES, KamiState
 from games.rng import Rng
 
 TARGETS = (5, 10, 15, 20, 25, 30)
@@ -24,6 +24,9 @@ class KamiGame(Game):
         Option("target", 15, TARGETS),
         Option("three_player_deal", "printed", ("printed", "publisher"), players=(3,)),
         Option("lord_clamp", True, (True, False)),
+        # Who the Demoralized check asks after a deal; see DEMORALIZED_RULES for why the
+        # default asks everyone.
+        Option("demoralized", ASK_EVERYONE, DEMORALIZED_RULES, players=(4,)),
     )
 
     def new_state(

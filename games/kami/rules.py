@@ -31,7 +31,10 @@ def illegal_reason(state: KamiState, action: Action) -> str:
         if not demoralized_phase:
             return "no_demoralized_decision"
         asks_reveal = isinstance(action, act.RevealSoldiers | act.KeepSoldiersHidden)
-        return "partner_decides" if asks_reveal else "reveal_first"
+        if phase == "demoralized_consent":
+            return "partner_decides" if asks_reveal else "reveal_first"
+        # Keeping hidden is always legal here, so a refused reveal means too few Soldiers.
+        return "too_few_soldiers" if asks_reveal else "reveal_first"
     if demoralized_phase:
         return "demoralized_pending"
     if isinstance(action, act.Pass):

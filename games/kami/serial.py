@@ -143,8 +143,13 @@ def _load(data: JSON, resolve_options: Callable[[int, Any], JSON]) -> KamiState:
         _int(record["points"], 0, 10)
     state.last_round = None if data["last_round"] is None else dict(data["last_round"])
     state.demoralized_queue = [_int(s, 0, 3) for s in _list(data["demoralized_queue"])]
-    if state.phase.startswith("demoralized") and not state.demoralized_queue:
-        raise MalformedState("a Demoralized decision needs a revealing player")
+    if state.phase.startswith("demoralized"):
+        if not state.demoralized_queue:
+            raise MalformedState("a Demoralized decision needs a revealing player")
+        asked = state.demoralized_queue[0]
+        decider = asked if state.phase == "demoralized_reveal" else (asked + 2) % 4
+        if players != 4 or state.seat != decider:
+            raise MalformedState("a Demoralized decision belongs to the asked player or partner")
     state.revealed_soldiers = [dict(entry) for entry in _list(data["revealed_soldiers"])]
     state.start_draw = [
         {_int(seat, 0, players - 1): card_from_name(card) for seat, card in _list(draw)}

@@ -19,6 +19,14 @@ from games.rng import Rng
 
 DEMORALIZED_SOLDIERS = 5
 
+ASK_EVERYONE = "ask_everyone"
+ASK_ELIGIBLE = "ask_eligible"
+DEMORALIZED_OFF = "off"
+DEMORALIZED_RULES = (ASK_EVERYONE, ASK_ELIGIBLE, DEMORALIZED_OFF)
+"""Values of option ``demoralized``: who is asked after a 4-player deal. ``to_move`` and
+``decision`` are public, so asking only eligible players tells the table who holds 5+ Soldiers;
+asking everyone (the default) keeps the check silent until someone actually reveals."""
+
 REVEAL_PHASE = "demoralized_reveal"
 CONSENT_PHASE = "demoralized_consent"
 LEAD_PHASE = "lead_defense"
@@ -74,6 +82,8 @@ class KamiState(State):
         self.history: list[JSON] = []
         self.last_round: JSON | None = None
         self.demoralized_queue: list[int] = []
+        """Seats the Demoralized check has still to ask; the head is asked (or, during consent,
+        is the revealer whose partner decides)."""
         self.revealed_soldiers: list[JSON] = []
         self.start_draw: list[dict[int, int]] = []
         self.opening_events: list[Event] = []
@@ -155,6 +165,24 @@ class KamiState(State):
     def available_stacks(self) -> list[int]:
         return [index for index, stack in enumerate(self.stacks) if stack]
 
+    def can_reveal_soldiers(self, seat: int) -> bool:
+        """Demoralized needs at least 5 Soldiers in the hand."""
+        return self.hands[seat][SOLDIER] >= DEMORALIZED_SOLDIERS
+
+    def demoralized_seats_to_ask(self) -> list[int]:
+        """Who the Demoralized check asks after this deal, in turn order from the start player.
+
+        Under ``ask_everyone`` the list is the same for every deal, so the order of decisions
+        reveals nothing about the hands; ``ask_eligible`` filters by hand and therefore does.
+        """
+        rule = self.options["demoralized"]
+        if self.num_players != 4 or rule == DEMORALIZED_OFF:
+            return []
+        order = [(self.start_player + step) % 4 for step in range(4)]
+        if rule == ASK_ELIGIBLE:
+            return [seat for seat in order if self.can_reveal_soldiers(seat)]
+        return order
+
     @staticmethod
     def attack_allowed(card: int, *, last_card: bool, empress_open: bool) -> bool:
         """Only the Empress is restricted: she needs the other one face-up in defense, or must be
@@ -206,7 +234,12 @@ class KamiState(State):
         if phase == LEAD_PHASE:
             return self._leads()
         if phase == REVEAL_PHASE:
-            return [act.REVEAL, act.KEEP_HIDDEN]
+            # Asked even when keeping hidden is all they can do: answering for them would skip
+            # them and so tell the table that they hold fewer than 5 Soldiers.
+            assert self.seat is not None
+            if self.can_reveal_soldiers(self.seat):
+                return [act.REVEAL, act.KEEP_HIDDEN]
+            return [act.KEEP_HIDDEN]
         if phase == CONSENT_PHASE:
             return [act.REDEAL, act.PLAY_ON]
         return []
@@ -507,12 +540,12 @@ class KamiState(State):
             events.append(
                 {"type": "leftover_seen", "seat": seat, "card": NAMES[card], "visible_to": [seat]}
             )
-        self.demoralized_queue = []
-        if players == 4:
-            order = [(self.start_player + step) % 4 for step in range(4)]
-            self.demoralized_queue = [
-                seat for seat in order if self.hands[seat][SOLDIER] >= DEMORALIZED_SOLDIERS
-            ]
+        self.start_demoralized_check()
+
+    def start_demoralized_check(self) -> None:
+        """Queue the players the Demoralized check asks for the cards just dealt (option
+        ``demoralized``), then hand the decision to the first of them or to the opening lead."""
+        self.demoralized_queue = self.demoralized_seats_to_ask()
         self._next_demoralized_or_open()
 
     def _next_demoralized_or_open(self) -> None:

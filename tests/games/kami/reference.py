@@ -79,7 +79,8 @@ def reference_actions(state: KamiState) -> set[act.Action]:
     if seat is None:
         return set()
     if decision == "demoralized_reveal":
-        return {act.REVEAL, act.KEEP_HIDDEN}
+        soldiers = _hand(state, seat).count(SOLDIER)
+        return {act.REVEAL, act.KEEP_HIDDEN} if soldiers >= 5 else {act.KEEP_HIDDEN}
     if decision == "demoralized_consent":
         return {act.REDEAL, act.PLAY_ON}
     if decision == "respond":

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from games.core import IllegalAction, InvalidOptions, MalformedState, events_for
 from games.kami import GAME, KamiState
 from games.kami import actions as act
-from games.kami.cards import COPIES, counts_of
+from games.kami.cards import COPIES, SOLDIER, counts_of
 from games.menu import menu_problems
 from games.rng import Rng
 from tests.games.kami.reference import reference_actions
@@ -35,13 +35,13 @@ EVERY_ACTION = [
     *act.COUNTER, *act.LEAD, *act.ATTACK,
     *act.COUNTER_MERCENARY, *act.LEAD_MERCENARY, *act.ATTACK_MERCENARY,
 ]  # fmt: skip
+DEMORALIZED_DECISIONS = ("demoralized_reveal", "demoralized_consent")
 DECISIONS = {
-    "demoralized_reveal", "demoralized_consent", "lead_defense", "lead_attack", "respond",
-    "counter_attack",
+    *DEMORALIZED_DECISIONS, "lead_defense", "lead_attack", "respond", "counter_attack",
 }  # fmt: skip
 PRIVATE_EVENTS = {"hand", "hidden_defense", "leftover_seen"}
 REASONS = {
-    "game_over", "no_demoralized_decision", "partner_decides", "reveal_first",
+    "game_over", "no_demoralized_decision", "partner_decides", "reveal_first", "too_few_soldiers",
     "demoralized_pending", "must_lead", "must_attack", "must_counter_or_pass", "defense_first",
     "no_mercenary", "unknown_card", "not_in_hand", "empress_cannot_counter", "not_identical",
     "empress_locked", "last_card_must_attack", "no_attack_follows", "not_legal",
@@ -64,6 +64,20 @@ def new_game(config: tuple[int, dict], seed: int) -> KamiState:
     return GAME.new_state(players, seed, options)
 
 
+def expected_seats_to_ask(state: KamiState) -> list[int]:
+    """Second statement of option ``demoralized``, for a state just dealt: who is asked, in order.
+
+    Under ``ask_everyone`` it uses nothing but the start player, which is public."""
+    rule = state.options["demoralized"]
+    if state.num_players != 4 or rule == "off":
+        return []
+    order = [(state.start_player + step) % 4 for step in range(4)]
+    if rule == "ask_everyone":
+        return order
+    assert rule == "ask_eligible"
+    return [seat for seat in order if state.hands[seat][SOLDIER] >= 5]
+
+
 class Invariants:
     """Checks run after every decision of a random game; remembers what it needs from before."""
 
@@ -72,6 +86,7 @@ class Invariants:
         self.decisions_this_round = 0
         self.rounds = 0
         self.start_player = state.start_player
+        self.still_to_ask = expected_seats_to_ask(state)
 
     def __call__(self, state: KamiState, action: act.Action, events: list[dict]) -> None:
         assert counts_of(all_cards(state)) == list(COPIES)
@@ -82,6 +97,7 @@ class Invariants:
         self._check_empress_attacks(events)
         self._check_event_privacy(state, events)
         self._check_start_player_rotation(state, events)
+        self._check_demoralized_sequence(state, action, events)
         self.decisions_this_round += 1
         if any(event["type"] in ("round_end", "redeal") for event in events):
             self.rounds += 1
@@ -118,6 +134,26 @@ class Invariants:
         if state.decision == "lead_defense" and state.num_players == 2:
             assert not (state.hand_sizes[seat] == 1 and no_mercenary)  # ruling D5
         assert state.legal_actions(), "a seat was asked without any legal action"
+
+    def _check_demoralized_sequence(
+        self, state: KamiState, action: act.Action, events: list[dict]
+    ) -> None:
+        """The Demoralized check asks exactly ``expected_seats_to_ask``, one after the other; a
+        reveal hands the decision to the partner, and a redeal starts the check on the new deal."""
+        if isinstance(action, act.KeepSoldiersHidden | act.RefuseRedeal):
+            self.still_to_ask.pop(0)
+        if any(event["type"] == "deal" for event in events):
+            self.still_to_ask = expected_seats_to_ask(state)
+        if state.is_over:
+            return
+        if not self.still_to_ask:
+            assert state.decision not in DEMORALIZED_DECISIONS
+        elif state.decision == "demoralized_consent":
+            assert isinstance(action, act.RevealSoldiers)
+            assert state.to_move == (self.still_to_ask[0] + 2) % 4
+        else:
+            assert state.decision == "demoralized_reveal"
+            assert state.to_move == self.still_to_ask[0]
 
     def _check_start_player_rotation(self, state: KamiState, events: list[dict]) -> None:
         """Clockwise after a finished round, unchanged after a Demoralized redeal."""
@@ -230,21 +266,92 @@ def _hide_differently(state: KamiState, seat: int | None, chooser: random.Random
     return other
 
 
-@settings(max_examples=40, deadline=None)
-@given(config=configs, seed=seeds, steps=st.integers(0, 300))
-def test_a_seat_view_and_choices_ignore_what_that_seat_cannot_see(config, seed, steps):
+def _play_on_to_the_next_deal(state: KamiState, chooser: random.Random) -> None:
+    """Random play until a deal (first or redeal) has just happened, or the game is over."""
+    while not state.is_over:
+        events = state.apply(chooser.choice(state.legal_actions()))
+        if any(event["type"] == "deal" for event in events):
+            return
+
+
+def _hidden_before_the_check(
+    state: KamiState, seat: int | None, chooser: random.Random
+) -> KamiState:
+    """For a state just dealt: a copy whose hidden cards were dealt differently *before* the
+    Demoralized check looked at them. Swapping hands after the check has queued its players
+    would miss a check that picks whom to ask by their hands, so the copy starts it again."""
+    other = _hide_differently(state, seat, chooser)
+    other.start_demoralized_check()
+    other._legal_cache = None
+    return other
+
+
+def _walk_the_check_side_by_side(
+    state: KamiState, other: KamiState, seat: int | None, chooser: random.Random
+) -> None:
+    """Plays both copies through the rest of the Demoralized check with the same choices and
+    compares what ``seat`` sees after each one. The players whose hands differ between the copies
+    keep their Soldiers hidden (the one answer every hand has); ``seat`` and a partner asked for
+    consent choose at random, and their choices are legal in both copies."""
+    while state.decision in DEMORALIZED_DECISIONS:
+        assert other.view(seat) == state.view(seat)
+        actions = state.legal_actions()
+        if state.to_move == seat or state.decision == "demoralized_consent":
+            assert other.legal_actions() == actions
+            action = chooser.choice(actions)
+        else:
+            action = act.KEEP_HIDDEN
+        events, other_events = state.apply(action), other.apply(action)
+        if any(event["type"] == "deal" for event in events):
+            return  # a redeal: the copies' shuffles differ on purpose, so do the new hands
+        assert events_for(other_events, seat) == events_for(events, seat)
+    assert other.view(seat) == state.view(seat)
+
+
+@settings(max_examples=150, deadline=None)
+@given(config=configs, seed=seeds, steps=st.integers(0, 300), at_a_deal=st.booleans())
+def test_a_seat_view_and_choices_ignore_what_that_seat_cannot_see(config, seed, steps, at_a_deal):
+    """At a random point, or (``at_a_deal``) right after a deal, so that the Demoralized check is
+    covered from its start: the hidden cards are then redistributed before the check runs, and
+    both copies are played through the check comparing every step. Exempt from that part:
+    ``demoralized = "ask_eligible"``, which by design (and as documented) lets the table see who
+    is asked."""
     state = new_game(config, seed)
     chooser = random.Random(seed)
     for _ in range(steps):
         if state.is_over:
             break
         state.apply(chooser.choice(state.legal_actions()))
+    if at_a_deal:
+        _play_on_to_the_next_deal(state, chooser)
+    rerun_check = at_a_deal and not state.is_over
+    rerun_check = rerun_check and state.options["demoralized"] != "ask_eligible"
     for seat in [None, *range(state.num_players)]:
-        other = _hide_differently(state, seat, chooser)
+        if rerun_check:
+            other = _hidden_before_the_check(state, seat, chooser)
+        else:
+            other = _hide_differently(state, seat, chooser)
         assert other.view(seat) == state.view(seat)
         if seat is not None and seat == state.to_move:
             # what a player may do must not depend on cards they cannot see either
             assert other.legal_actions() == state.legal_actions()
+        if rerun_check:
+            _walk_the_check_side_by_side(state.clone(), other, seat, chooser)
+
+
+def test_rerunning_the_check_on_other_hands_exposes_asking_only_eligible_players():
+    """Guards the test above: its copy does catch a check that asks by hand. Under
+    ``ask_eligible`` some redistribution of the hidden cards moves the first question."""
+    caught = 0
+    for seed in range(30):
+        state = GAME.new_state(4, seed, {"demoralized": "ask_eligible"})
+        for attempt in range(20):
+            other = _hidden_before_the_check(state, None, random.Random(attempt))
+            if other.view(None) != state.view(None):
+                assert (other.to_move, other.decision) != (state.to_move, state.decision)
+                caught += 1
+                break
+    assert caught >= 10
 
 
 def test_hidden_reshuffle_really_changes_something():
@@ -276,6 +383,10 @@ def test_menus_use_the_documented_paths():
         lambda d: d.update(phase="dancing"),
         lambda d: d.update(options={"ending": "sudden"}),
         lambda d: d.update(totals=[0]),
+        lambda d: d.update(options={"demoralized": "sometimes"}),
+        lambda d: d.update(phase="demoralized_reveal", demoralized_queue=[]),
+        lambda d: d.update(phase="demoralized_reveal", demoralized_queue=[(d["to_move"] + 1) % 4]),
+        lambda d: d.update(phase="demoralized_consent", demoralized_queue=[d["to_move"]]),
     ],
 )
 def test_state_from_json_rejects_corrupt_saves(mutate):
@@ -292,6 +403,28 @@ def test_options_are_validated():
         GAME.new_state(5, 1)
     state = GAME.new_state(4, 1, {"three_player_deal": "publisher"})  # no effect with 4
     assert state.hand_sizes == [8, 8, 8, 8]
+    for wrong in ("sometimes", True, 1, "ASK_EVERYONE"):
+        with pytest.raises(InvalidOptions) as caught:
+            GAME.new_state(4, 1, {"demoralized": wrong})
+        assert (caught.value.code, caught.value.option) == ("bad_value", "demoralized")
+        assert caught.value.allowed == ("ask_everyone", "ask_eligible", "off")
+    for players in (2, 3):  # accepted by a lobby before the seats fill, without effect
+        state = GAME.new_state(players, 1, {"demoralized": "ask_eligible"})
+        assert state.decision == "lead_defense"
+
+
+def test_every_combination_of_options_is_covered_by_the_property_tests():
+    """``option_combinations`` must pick up every choice of ``demoralized`` for 4 players."""
+    four = [options for players, options in CONFIGS if players == 4]
+    assert {options["demoralized"] for options in four} == {"ask_everyone", "ask_eligible", "off"}
+    assert len(four) == 3 * 6 * 2 * 3  # ending x target x lord_clamp x demoralized
+    assert all("demoralized" not in options for players, options in CONFIGS if players < 4)
+
+
+def test_a_save_from_before_the_demoralized_option_loads_with_the_default():
+    data = GAME.new_state(4, seed=3, options={"demoralized": "ask_eligible"}).to_json()
+    del data["options"]["demoralized"]
+    assert GAME.state_from_json(data).options["demoralized"] == "ask_everyone"
 
 
 def test_every_view_has_the_documented_keys():

@@ -7,14 +7,24 @@ import random
 
 import pytest
 
-from games.core import IllegalAction
+from games.core import IllegalAction, events_for
 from games.kami import GAME
 from games.kami import actions as act
-from games.kami.cards import COPIES, NAMES, VALUES, full_deck
+from games.kami import state as kami_state
+from games.kami.cards import COPIES, NAMES, VALUES, counts_of, full_deck
 from games.kami.scoring import has_won, settle
-from games.kami.setup import draw_start_player, highest_drawers
+from games.kami.setup import Deal, draw_start_player, highest_drawers
 from games.rng import Rng
-from tests.games.kami.builders import card, counter, hand_names, lead, name, of_type, position
+from tests.games.kami.builders import (
+    card,
+    cards,
+    counter,
+    hand_names,
+    lead,
+    name,
+    of_type,
+    position,
+)
 from tests.games.protocol import assert_rejected_unchanged
 
 
@@ -297,6 +307,153 @@ def test_k28_a_responder_cannot_lead():
 
 # ------------------------------------------------------------------------------- Demoralized
 
+ELIGIBLE_ONLY = {"demoralized": "ask_eligible"}
+
+# Two deals that differ only in the hands of seats 1 and 3: nobody holds 5 Soldiers in the
+# first; in the second seat 1 holds 6. Seats 0 and 2 hold the same cards in both.
+NOBODY_DEMORALIZED = {
+    0: "SO SO SP HO SI GO TO EM",
+    1: "SO SO SO SP HO SI GO MA",
+    2: "SO SO SP HO SI GO TO EM",
+    3: "SO SO SO SP HO SI GO MA",
+}
+SEAT_1_DEMORALIZED = {
+    0: "SO SO SP HO SI GO TO EM",
+    1: "SO SO SO SO SO SO SP HO",
+    2: "SO SO SP HO SI GO TO EM",
+    3: "SP HO SI SI GO GO MA MA",
+}
+SEATS_WITH_EQUAL_HANDS = (None, 0, 2)
+
+
+def rigged(monkeypatch, hands: dict[int, str], *, start_player: int = 0, options=None):
+    """A 4-player game in which every deal (the first and each redeal) gives exactly ``hands``
+    and ``start_player`` starts. The deal runs through the engine's own ``deal_round``, so the
+    Demoralized check is set up exactly as in play. Returns the state and the deal's events."""
+
+    def fixed_deal(*_args, **_kwargs) -> Deal:
+        return Deal(hands=[counts_of(cards(hands[seat])) for seat in range(4)])
+
+    monkeypatch.setattr(kami_state, "deal", fixed_deal)
+    state = GAME.new_state(4, seed=0, options=options)
+    state.start_player = start_player
+    events: list[dict] = []
+    state.deal_round(events)
+    state._legal_cache = None
+    return state, events
+
+
+def test_demoralized_option_defaults_to_asking_everyone():
+    option = GAME.option("demoralized")
+    assert option.default == "ask_everyone"
+    assert option.choices == ("ask_everyone", "ask_eligible", "off")
+    assert option.players == (4,)
+    assert GAME.new_state(4, seed=1).options["demoralized"] == "ask_everyone"
+
+
+def test_ask_everyone_asks_a_hand_without_five_soldiers_which_can_only_keep_hidden(monkeypatch):
+    state, _ = rigged(monkeypatch, NOBODY_DEMORALIZED)
+    assert (state.to_move, state.decision) == (0, "demoralized_reveal")
+    assert state.legal_actions() == [act.KEEP_HIDDEN]
+    assert [a.menu_path for a in state.legal_actions()] == [("keep_hidden",)]
+    assert_rejected_unchanged(state, act.REVEAL)
+    assert reason(state, act.REVEAL) == "too_few_soldiers"
+    assert reason(state, act.REDEAL) == "reveal_first"
+    assert reason(state, act.Lead(name("SO"))) == "demoralized_pending"
+    assert state.apply(act.KEEP_HIDDEN) == []  # nothing for the log, as for a real decline
+    assert (state.to_move, state.decision) == (1, "demoralized_reveal")
+
+
+def test_ask_everyone_asks_all_four_from_the_start_player_then_the_start_player_leads(
+    monkeypatch,
+):
+    state, _ = rigged(monkeypatch, NOBODY_DEMORALIZED, start_player=2)
+    asked = []
+    while state.decision == "demoralized_reveal":
+        asked.append(state.to_move)
+        state.apply(act.KEEP_HIDDEN)
+    assert asked == [2, 3, 0, 1]
+    assert (state.to_move, state.decision) == (2, "lead_defense")
+    assert state.view(None)["opening"] is True
+
+
+def test_ask_everyone_five_soldiers_may_reveal_and_a_redeal_restarts_the_check(monkeypatch):
+    state, _ = rigged(monkeypatch, SEAT_1_DEMORALIZED)
+    state.apply(act.KEEP_HIDDEN)  # seat 0
+    assert state.to_move == 1 and state.legal_actions() == [act.REVEAL, act.KEEP_HIDDEN]
+    assert state.apply(act.REVEAL) == [{"type": "soldiers_revealed", "seat": 1, "soldiers": 6}]
+    assert (state.to_move, state.decision) == (3, "demoralized_consent")
+    assert state.view(2)["demoralized_revealer"] == 1
+    events = state.apply(act.REDEAL)
+    assert of_type(events, "redeal") == [{"type": "redeal", "seat": 3, "revealer": 1}]
+    (deal,) = of_type(events, "deal")
+    assert (deal["redeal"], deal["start_player"], deal["round"]) == (True, 0, 1)
+    # The first redeal ends the check; the new deal gets a check of its own, from the start.
+    assert (state.to_move, state.decision) == (0, "demoralized_reveal")
+    assert state.view(None)["redeals"] == 1
+    assert state.view(None)["revealed_soldiers"] == []
+    assert state.round_scores == [] and state.scores == [0, 0, 0, 0]
+
+
+def test_ask_everyone_partner_plays_on_and_the_check_continues_with_the_next_seats(monkeypatch):
+    state, _ = rigged(monkeypatch, SEAT_1_DEMORALIZED)
+    state.apply(act.KEEP_HIDDEN)
+    state.apply(act.REVEAL)
+    assert state.apply(act.PLAY_ON) == [{"type": "play_on", "seat": 3, "revealer": 1}]
+    assert (state.to_move, state.decision) == (2, "demoralized_reveal")
+    state.apply(act.KEEP_HIDDEN)
+    assert (state.to_move, state.decision) == (3, "demoralized_reveal")
+    assert state.legal_actions() == [act.KEEP_HIDDEN]
+    state.apply(act.KEEP_HIDDEN)
+    assert (state.to_move, state.decision) == (0, "lead_defense")
+    assert state.view(2)["revealed_soldiers"] == [{"seat": 1, "soldiers": 6}]
+
+
+def test_ask_everyone_declining_with_six_soldiers_plays_on_without_any_event(monkeypatch):
+    state, _ = rigged(monkeypatch, SEAT_1_DEMORALIZED)
+    for seat in range(4):
+        assert state.to_move == seat
+        assert state.apply(act.KEEP_HIDDEN) == []
+    assert (state.to_move, state.decision) == (0, "lead_defense")
+    assert state.view(None)["revealed_soldiers"] == []
+
+
+def test_ask_everyone_check_reveals_nothing_until_someone_reveals(monkeypatch):
+    """Seat 1 holds 6 Soldiers in one deal and 3 in the other and keeps them hidden: the public
+    view and the views of seats 0 and 2 (same hands in both deals) agree at every step."""
+    quiet, quiet_events = rigged(monkeypatch, NOBODY_DEMORALIZED)
+    tempted, tempted_events = rigged(monkeypatch, SEAT_1_DEMORALIZED)
+    assert quiet.legal_actions() == tempted.legal_actions() == [act.KEEP_HIDDEN]  # seat 0
+    steps = 0
+    while True:
+        for seat in SEATS_WITH_EQUAL_HANDS:
+            assert tempted.view(seat) == quiet.view(seat)
+            assert events_for(tempted_events, seat) == events_for(quiet_events, seat)
+        if quiet.decision != "demoralized_reveal":
+            break
+        if quiet.to_move == 1:
+            assert act.REVEAL in tempted.legal_actions()  # a real choice, declined below
+        quiet_events, tempted_events = quiet.apply(act.KEEP_HIDDEN), tempted.apply(act.KEEP_HIDDEN)
+        steps += 1
+    assert steps == 4 and quiet.decision == "lead_defense"
+
+
+def test_ask_eligible_tells_the_table_who_holds_five_soldiers(monkeypatch):
+    """The documented price of the faster option: the same two deals look different at once."""
+    quiet, _ = rigged(monkeypatch, NOBODY_DEMORALIZED, options=ELIGIBLE_ONLY)
+    tempted, _ = rigged(monkeypatch, SEAT_1_DEMORALIZED, options=ELIGIBLE_ONLY)
+    assert (quiet.to_move, quiet.decision) == (0, "lead_defense")
+    assert (tempted.to_move, tempted.decision) == (1, "demoralized_reveal")
+    assert tempted.view(None) != quiet.view(None)
+    assert tempted.apply(act.KEEP_HIDDEN) == []
+    assert (tempted.to_move, tempted.decision) == (0, "lead_defense")
+
+
+def test_off_skips_the_check_even_with_six_soldiers(monkeypatch):
+    state, _ = rigged(monkeypatch, SEAT_1_DEMORALIZED, options={"demoralized": "off"})
+    assert (state.to_move, state.decision) == (0, "lead_defense")
+    assert reason(state, act.REVEAL) == "no_demoralized_decision"
+
 
 def test_k29_demoralized_reveal_and_partner_consent_redeal_with_same_start_player():
     state = position(
@@ -305,6 +462,7 @@ def test_k29_demoralized_reveal_and_partner_consent_redeal_with_same_start_playe
         decision="demoralized_reveal",
         demoralized=[1],
         start_player=0,
+        options=ELIGIBLE_ONLY,
     )
     assert state.legal_actions() == [act.REVEAL, act.KEEP_HIDDEN]
     events = state.apply(act.REVEAL)
@@ -327,6 +485,7 @@ def test_k29_partner_may_refuse_and_the_start_player_opens():
         to_move=1,
         decision="demoralized_reveal",
         demoralized=[1],
+        options=ELIGIBLE_ONLY,
     )
     state.apply(act.REVEAL)
     events = state.apply(act.PLAY_ON)
@@ -341,6 +500,7 @@ def test_k29_declining_to_reveal_creates_no_event():
         to_move=1,
         decision="demoralized_reveal",
         demoralized=[1],
+        options=ELIGIBLE_ONLY,
     )
     assert state.apply(act.KEEP_HIDDEN) == []
     assert state.decision == "lead_defense"
@@ -353,6 +513,7 @@ def test_k29_two_eligible_players_are_asked_in_turn_order_from_the_start_player(
         decision="demoralized_reveal",
         demoralized=[2, 1],
         start_player=2,
+        options=ELIGIBLE_ONLY,
     )
     state.apply(act.REVEAL)
     state.apply(act.PLAY_ON)
@@ -367,17 +528,24 @@ def _first_seed(players: int, predicate, options=None):
     raise AssertionError("no seed found")
 
 
-def test_k29_a_deal_with_five_soldiers_asks_the_holder_first():
-    state = _first_seed(4, lambda s: max(h[0] for h in s.hands) >= 5)
+def test_k29_ask_eligible_deal_with_five_soldiers_asks_the_holder_first():
+    state = _first_seed(4, lambda s: max(h[0] for h in s.hands) >= 5, ELIGIBLE_ONLY)
     order = [(state.start_player + step) % 4 for step in range(4)]
     eligible = [seat for seat in order if state.hands[seat][0] >= 5]
     assert state.decision == "demoralized_reveal" and state.to_move == eligible[0]
 
 
 def test_k31_four_soldiers_do_not_demoralize():
-    state = _first_seed(4, lambda s: max(h[0] for h in s.hands) == 4)
+    state = _first_seed(4, lambda s: max(h[0] for h in s.hands) == 4, ELIGIBLE_ONLY)
     assert state.decision == "lead_defense" and state.to_move == state.start_player
     assert reason(state, act.REVEAL) == "no_demoralized_decision"
+
+
+def test_k31_four_soldiers_are_still_asked_under_ask_everyone_but_cannot_reveal():
+    state = _first_seed(4, lambda s: max(h[0] for h in s.hands) == 4)
+    assert state.decision == "demoralized_reveal" and state.to_move == state.start_player
+    assert state.legal_actions() == [act.KEEP_HIDDEN]
+    assert reason(state, act.REVEAL) == "too_few_soldiers"
 
 
 def test_k32_seven_soldiers_only_allow_the_reveal_no_instant_win():
@@ -386,6 +554,7 @@ def test_k32_seven_soldiers_only_allow_the_reveal_no_instant_win():
         to_move=1,
         decision="demoralized_reveal",
         demoralized=[1],
+        options=ELIGIBLE_ONLY,
     )
     assert state.legal_actions() == [act.REVEAL, act.KEEP_HIDDEN]
     assert state.apply(act.REVEAL) == [{"type": "soldiers_revealed", "seat": 1, "soldiers": 7}]
@@ -393,8 +562,10 @@ def test_k32_seven_soldiers_only_allow_the_reveal_no_instant_win():
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_k33_demoralized_applies_to_four_players_only(players):
-    state = _first_seed(players, lambda s: max(h[0] for h in s.hands) >= 5)
+@pytest.mark.parametrize("rule", ["ask_everyone", "ask_eligible"])
+def test_k33_demoralized_applies_to_four_players_only(players, rule):
+    options = {"demoralized": rule}
+    state = _first_seed(players, lambda s: max(h[0] for h in s.hands) >= 5, options)
     assert state.decision == "lead_defense"
 
 
