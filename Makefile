@@ -19,6 +19,7 @@ lint: $(VENV)/.dev-installed
 
 bench: $(VENV)/.dev-installed
 	$(PY) benchmarks/engines.py
+	$(PY) benchmarks/bot_load.py $(BENCH_ARGS)
 
 $(VENV)/bin/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \

@@ -1,0 +1,385 @@
+"""Load benchmark of the real bot process through the loopback Discord emulator (issue 7).
+
+    .venv/bin/python benchmarks/bot_load.py                 # the standard run (about 2 min)
+    .venv/bin/python benchmarks/bot_load.py --quick         # a smoke run (about 20 s)
+
+What runs where: ``python -m bot`` is a separate process with its SQLite file on disk; this
+process hosts the emulator (tests/loopback/emulator) and simulated players who act only
+through Discord: ``/play``, lobby buttons, and random legal menu actions in their DM hands.
+
+What is measured, per phase:
+- latency from the emulator writing INTERACTION_CREATE to the bot's callback arriving
+  (p50 / p99 / max), at a fixed offered rate of menu actions spread over the active games
+  (open loop: a game has at most one action in flight, like a player waiting for the table);
+- sustained actions per second: the offered rate is raised step by step until p99 passes
+  100 ms or the bot cannot keep up (achieved < 95 % of offered);
+- the bot's RSS (from /proc, sampled every 100 ms): peak, and the growth over the idle bot
+  divided by the number of active games; optionally with many finished games stored;
+- the same latency for a minimal discord.py bot that answers every interaction with no work
+  (tests/loopback/reference_bot.py, ``/ping``), as the floor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+
+from tests.loopback.bot_process import bot_process  # noqa: E402
+from tests.loopback.emulator import Emulator, InteractionRecord, WaitTimeout  # noqa: E402
+from tests.loopback.ui_players import Table, act_randomly, open_and_start  # noqa: E402
+
+GAMES = ("kami", "call_to_glory", "clans_and_glory")
+GLORY_BOT = (sys.executable, "-m", "bot", "--sync")
+NOOP_BOT = (sys.executable, "-m", "tests.loopback.reference_bot")
+P99_LIMIT_SECONDS = 0.100
+
+
+@dataclass
+class Phase:
+    name: str
+    offered_per_second: float
+    achieved_per_second: float
+    actions: int
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    timeouts: int
+    bot_cpu_percent: float = 0.0
+    driver_cpu_percent: float = 0.0
+    """CPU of this process: the emulator plus the simulated players."""
+
+
+def rss_bytes(pid: int) -> int:
+    """Resident set size of a process, from /proc (Linux); 0 if it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except FileNotFoundError:
+        return 0
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far, from /proc/<pid>/stat (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class RssSampler:
+    """Samples a process's RSS every 100 ms in the background and keeps the peak."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.peak = rss_bytes(pid)
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            self.peak = max(self.peak, rss_bytes(self.pid))
+            await asyncio.sleep(0.1)
+
+    def start(self) -> None:
+        self.peak = rss_bytes(self.pid)
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> int:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        return self.peak
+
+
+def percentile(sorted_values: list[float], fraction: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, round(fraction * (len(sorted_values) - 1)))
+    return sorted_values[index]
+
+
+async def bounded_gather(jobs: list[Callable[[], Awaitable[None]]], concurrency: int) -> None:
+    semaphore = asyncio.Semaphore(concurrency)
+
+    async def run(job: Callable[[], Awaitable[None]]) -> None:
+        async with semaphore:
+            await job()
+
+    await asyncio.gather(*(run(job) for job in jobs))
+
+
+async def create_tables(
+    emulator: Emulator,
+    count: int,
+    players: int,
+    *,
+    games: tuple[str, ...],
+    concurrency: int,
+    prefix: str,
+) -> list[Table]:
+    """``count`` started games, cycling through ``games``, each with its own players and
+    channel (the bot allows one open game per channel)."""
+    seated = [
+        [emulator.add_actor(f"{prefix}{number}p{seat}") for seat in range(players)]
+        for number in range(count)
+    ]
+    channels = [await emulator.add_channel(f"{prefix}-table-{n}") for n in range(count)]
+    tables: list[Table | None] = [None] * count
+
+    def job(number: int) -> Callable[[], Awaitable[None]]:
+        async def start() -> None:
+            game = games[number % len(games)]
+            tables[number] = await open_and_start(
+                emulator, seated[number], game, channel=channels[number]
+            )
+
+        return start
+
+    await bounded_gather([job(n) for n in range(count)], concurrency)
+    return [table for table in tables if table is not None]
+
+
+async def store_finished_games(
+    emulator: Emulator, count: int, *, games: tuple[str, ...], concurrency: int
+) -> None:
+    """``count`` games that exist in the database but are over (cancelled lobbies).
+
+    ``concurrency`` hosts work in parallel, each in its own channel, one lobby at a time.
+    """
+    hosts = [emulator.add_actor(f"archivist{n}") for n in range(concurrency)]
+    channels = [await emulator.add_channel(f"archive-{n}") for n in range(concurrency)]
+
+    async def worker(number: int) -> None:
+        host, channel = hosts[number], channels[number]
+        for index in range(number, count, concurrency):
+            game = games[index % len(games)]
+            lobby = await (await host.slash("play", game=game, channel=channel)).settled(timeout=30)
+            await (await host.click(lobby, label="Cancel")).response(timeout=30)
+
+    await asyncio.gather(*(worker(n) for n in range(concurrency)))
+
+
+async def offered_load(
+    name: str,
+    rate: float,
+    seconds: float,
+    pick: Callable[[set[int]], int | None],
+    act: Callable[[int], Awaitable[InteractionRecord | None]],
+    bot_pid: int,
+) -> Phase:
+    """Offer ``rate`` actions per second for ``seconds``; one action in flight per table."""
+    busy: set[int] = set()
+    records: list[InteractionRecord] = []
+    timeouts = 0
+
+    async def one(table: int) -> None:
+        nonlocal timeouts
+        try:
+            record = await act(table)
+            if record is not None:
+                records.append(record)
+        except WaitTimeout:
+            timeouts += 1
+        finally:
+            busy.discard(table)
+
+    tasks: list[asyncio.Task[None]] = []
+    interval = 1.0 / rate
+    bot_cpu, driver_cpu = cpu_seconds(bot_pid), time.process_time()
+    started = time.perf_counter()
+    deadline = started + seconds
+    next_launch = started
+    while (now := time.perf_counter()) < deadline:
+        if now < next_launch:
+            await asyncio.sleep(next_launch - now)
+            continue
+        next_launch += interval
+        table = pick(busy)
+        if table is not None:
+            busy.add(table)
+            tasks.append(asyncio.create_task(one(table)))
+    window = time.perf_counter() - started
+    bot_cpu = cpu_seconds(bot_pid) - bot_cpu
+    driver_cpu = time.process_time() - driver_cpu
+    answered_in_window = sum(
+        1 for r in records if r.callback_at is not None and r.callback_at <= deadline
+    )
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=60)
+    latencies = sorted(r.latency for r in records if r.latency is not None)
+    return Phase(
+        name=name,
+        offered_per_second=rate,
+        achieved_per_second=round(answered_in_window / window, 1),
+        actions=len(records),
+        p50_ms=round(percentile(latencies, 0.50) * 1000, 2),
+        p99_ms=round(percentile(latencies, 0.99) * 1000, 2),
+        max_ms=round((latencies[-1] if latencies else float("nan")) * 1000, 2),
+        timeouts=timeouts,
+        bot_cpu_percent=round(100 * bot_cpu / window, 1),
+        driver_cpu_percent=round(100 * driver_cpu / window, 1),
+    )
+
+
+def table_picker(tables: list[Table], rng: random.Random) -> Callable[[set[int]], int | None]:
+    def pick(busy: set[int]) -> int | None:
+        for _ in range(50):  # bounded random probing for an idle table with a player to act
+            index = rng.randrange(len(tables))
+            if index not in busy and tables[index].movers():
+                return index
+        return None
+
+    return pick
+
+
+async def glory_phases(args: argparse.Namespace, workdir: Path) -> dict[str, object]:
+    rng = random.Random(args.seed)
+    results: dict[str, object] = {}
+    async with Emulator(record_limit=20_000) as emulator:
+        database_url = f"sqlite+aiosqlite:///{workdir / 'glory.db'}"
+        async with bot_process(
+            emulator, workdir / "glory.log", argv=GLORY_BOT, database_url=database_url
+        ) as bot:
+            assert bot.process is not None
+            pid = bot.process.pid
+            await asyncio.sleep(0.5)
+            idle_rss = rss_bytes(pid)
+            if args.stored:
+                began = time.perf_counter()
+                await store_finished_games(
+                    emulator, args.stored, games=args.game_keys, concurrency=32
+                )
+                print(
+                    f"stored {args.stored} finished games in {time.perf_counter() - began:.0f} s",
+                    flush=True,
+                )
+            began = time.perf_counter()
+            tables = await create_tables(
+                emulator, args.games, args.players, games=args.game_keys, concurrency=32, prefix="g"
+            )
+            print(f"started {len(tables)} games in {time.perf_counter() - began:.0f} s", flush=True)
+            gc.collect()
+            gc.freeze()  # the emulator's growing world should not slow this process's GC
+            sampler = RssSampler(pid)
+            sampler.start()
+
+            def act(table: int) -> Awaitable[InteractionRecord | None]:
+                return act_randomly(rng.choice(tables[table].movers()), rng)
+
+            pick = table_picker(tables, rng)
+            phases = [await offered_load("glory", args.rate, args.seconds, pick, act, pid)]
+            print(json.dumps(asdict(phases[0])), flush=True)
+            sustained = 0.0
+            for rate in args.ramp:
+                phase = await offered_load("glory-ramp", rate, args.ramp_seconds, pick, act, pid)
+                print(json.dumps(asdict(phase)), flush=True)
+                phases.append(phase)
+                keeps_up = phase.achieved_per_second >= 0.95 * rate and not phase.timeouts
+                if phase.p99_ms > P99_LIMIT_SECONDS * 1000 or not keeps_up:
+                    break
+                sustained = max(sustained, phase.achieved_per_second)
+            peak_rss = await sampler.stop()
+            results.update(
+                {
+                    "glory_phases": [asdict(p) for p in phases],
+                    "sustained_actions_per_second_p99_under_100ms": sustained,
+                    "bot_idle_rss_mb": round(idle_rss / 2**20, 1),
+                    "bot_peak_rss_mb": round(peak_rss / 2**20, 1),
+                    "rss_kb_per_active_game": round((peak_rss - idle_rss) / 1024 / len(tables), 1),
+                    "active_games": len(tables),
+                    "stored_games": args.stored + len(tables),
+                    "emulator_unhandled_routes": emulator.unhandled,
+                }
+            )
+            log = bot.log_path.read_text(errors="replace")
+            results["bot_errors_logged"] = log.count(" ERROR ") + log.count("Traceback")
+    return results
+
+
+async def floor_phase(args: argparse.Namespace, workdir: Path) -> Phase:
+    async with (
+        Emulator(record_limit=20_000) as emulator,
+        bot_process(emulator, workdir / "noop.log", argv=NOOP_BOT) as bot,
+    ):
+        assert bot.process is not None
+        await emulator.wait_for(lambda: emulator.commands.get(None), what="no-op bot sync")
+        users = [emulator.add_actor(f"u{n}") for n in range(args.games)]
+        rng = random.Random(args.seed)
+
+        def pick(busy: set[int]) -> int | None:
+            for _ in range(50):  # bounded random probing for an idle user
+                index = rng.randrange(len(users))
+                if index not in busy:
+                    return index
+            return None
+
+        async def act(index: int) -> InteractionRecord:
+            return await (await users[index].slash("ping")).response(timeout=10)
+
+        gc.collect()
+        gc.freeze()
+        return await offered_load(
+            "no-op floor", args.rate, args.seconds, pick, act, bot.process.pid
+        )
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, object]:
+    workdir = Path(tempfile.mkdtemp(prefix="glory-bench-"))
+    print(f"work directory (bot logs, SQLite): {workdir}", flush=True)
+    results = await glory_phases(args, workdir)
+    floor = await floor_phase(args, workdir)
+    print(json.dumps(asdict(floor)), flush=True)
+    results["floor"] = asdict(floor)
+    glory_p50 = results["glory_phases"][0]["p50_ms"]  # type: ignore[index]
+    results["p50_vs_floor"] = round(glory_p50 / floor.p50_ms, 1) if floor.p50_ms else None
+    shutil.rmtree(workdir)  # kept when the run fails, for the logs
+    return results
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="active games (default 200)")
+    parser.add_argument("--players", type=int, default=3, help="players per game")
+    parser.add_argument("--rate", type=float, default=100.0, help="offered actions/s")
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of the main phase")
+    parser.add_argument("--ramp", type=float, nargs="*", default=[50, 100, 150, 200, 300, 400, 600])
+    parser.add_argument("--ramp-seconds", type=float, default=8.0)
+    parser.add_argument("--stored", type=int, default=0, help="finished games stored first")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--game-keys", nargs="+", choices=GAMES, default=list(GAMES), help="games to cycle through"
+    )
+    parser.add_argument("--quick", action="store_true", help="a small, fast smoke run")
+    args = parser.parse_args(argv)
+    args.game_keys = tuple(args.game_keys)
+    if args.quick:
+        args.games, args.seconds, args.ramp, args.ramp_seconds = 30, 5.0, [50, 100], 3.0
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    results = asyncio.run(main_async(args))
+    print(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""Run a bot as a separate OS process against the emulator, and kill it like a crash would.
+
+Used by the process-level tests (the reference bot today, ``python -m bot`` once it exists)
+and by benchmarks. Output goes to a log file so a failing test can show the bot's last words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+from .emulator import Emulator
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+class BotProcess:
+    """One run of a bot command; ``start`` again after ``kill`` for a restart on the same data."""
+
+    def __init__(self, argv: Sequence[str], env: dict[str, str], log_path: Path) -> None:
+        self.argv = list(argv)
+        self.env = {
+            **env,
+            "PYTHONPATH": os.pathsep.join([str(REPO_ROOT), env.get("PYTHONPATH", "")]),
+        }
+        self.log_path = log_path
+        self.process: asyncio.subprocess.Process | None = None
+        self.starts = 0
+
+    async def start(self) -> None:
+        self.starts += 1
+        with self.log_path.open("ab") as log:
+            log.write(f"--- start #{self.starts}: {' '.join(self.argv)}\n".encode())
+            log.flush()
+            self.process = await asyncio.create_subprocess_exec(
+                *self.argv,
+                cwd=REPO_ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=log,
+                stdin=asyncio.subprocess.DEVNULL,
+            )
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.returncode is None
+
+    async def kill(self) -> None:
+        """SIGKILL (``kill -9``): no cleanup, no flush, exactly like a crash or OOM kill."""
+        if self.running:
+            assert self.process is not None
+            os.kill(self.process.pid, signal.SIGKILL)
+            await asyncio.wait_for(self.process.wait(), timeout=10)
+
+    async def stop(self, *, timeout: float = 5.0) -> None:
+        """SIGTERM, then SIGKILL if the bot does not exit within ``timeout``."""
+        if not self.running:
+            return
+        assert self.process is not None
+        self.process.terminate()
+        try:
+            await asyncio.wait_for(self.process.wait(), timeout=timeout)
+        except TimeoutError:
+            await self.kill()
+
+    def log_tail(self, lines: int = 40) -> str:
+        if not self.log_path.exists():
+            return ""
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+    async def wait_ready(self, emulator: Emulator, *, timeout: float = 20.0) -> None:
+        """Wait for a fresh IDENTIFY from this run (or fail with the bot's log)."""
+        identified_before = emulator.gateway.stats.identifies
+
+        def ready() -> bool:
+            if not self.running:
+                raise AssertionError(f"the bot process exited:\n{self.log_tail()}")
+            return (
+                emulator.gateway.connected and emulator.gateway.stats.identifies > identified_before
+            )
+
+        try:
+            await emulator.wait_for(ready, timeout=timeout, what="the bot process to connect")
+        except AssertionError as error:
+            raise AssertionError(f"{error}\n--- bot log ---\n{self.log_tail()}") from error
+
+
+@contextlib.asynccontextmanager
+async def bot_process(
+    emulator: Emulator,
+    log_path: Path,
+    *,
+    argv: Sequence[str] = (sys.executable, "-m", "bot"),
+    database_url: str | None = None,
+    ready_timeout: float = 20.0,
+) -> AsyncIterator[BotProcess]:
+    """Start a bot process pointed at ``emulator``; it is always stopped on exit."""
+    process = BotProcess(argv, emulator.bot_environment(database_url), log_path)
+    await process.start()
+    try:
+        await process.wait_ready(emulator, timeout=ready_timeout)
+        yield process
+    finally:
+        await process.stop()

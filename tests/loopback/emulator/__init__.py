@@ -1,0 +1,34 @@
+"""A loopback Discord (REST + gateway on 127.0.0.1) for process-level tests of the bot.
+
+    async with Emulator() as emu:
+        env = emu.bot_environment(database_url)      # DISCORD_API_BASE, DISCORD_GATEWAY_URL
+        ... start the bot, then:
+        alice = emu.add_actor("alice")
+        answer = await (await alice.slash("ping")).response()
+
+See docs/loopback.md for the full guide.
+"""
+
+from .actors import ActionRefused, Actor
+from .faults import FaultPlan, RestFault
+from .gateway import Gateway
+from .interactions import InteractionRecord
+from .model import Channel, Message, User
+from .notify import WaitTimeout
+from .rest import RestCall
+from .server import Emulator
+
+__all__ = [
+    "ActionRefused",
+    "Actor",
+    "Channel",
+    "Emulator",
+    "FaultPlan",
+    "Gateway",
+    "InteractionRecord",
+    "Message",
+    "RestCall",
+    "RestFault",
+    "User",
+    "WaitTimeout",
+]

@@ -1,0 +1,233 @@
+"""The emulated Discord world: users, guilds, channels (text and DM) and messages.
+
+Everything the bot ever sent is kept here with its edit history, so a test can read the
+current state of a table message, the DMs a player got, or how a message changed over time.
+The model is plain data; turning it into wire payloads lives in ``payloads.py``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+
+GUILD_TEXT = 0
+DM = 1
+
+MESSAGE_FLAG_EPHEMERAL = 64
+MESSAGE_FLAG_LOADING = 128
+
+
+class SnowflakeFactory:
+    """Issues real-looking, strictly increasing snowflakes.
+
+    discord.py derives ``created_at`` from ids and uses message age for rate-limit
+    sub-buckets, so ids must encode a plausible timestamp.
+    """
+
+    def __init__(self) -> None:
+        self._counter = itertools.count(1)
+
+    def next(self) -> int:
+        millis = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        return (millis << 22) | (next(self._counter) & 0x3FFFFF)
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    bot: bool = False
+    dms_open: bool = True
+
+
+@dataclass
+class Channel:
+    id: int
+    type: int
+    name: str = ""
+    guild_id: int | None = None
+    recipient_id: int | None = None
+    position: int = 0
+    message_ids: list[int] = field(default_factory=list)
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    channel_ids: list[int] = field(default_factory=list)
+    member_ids: list[int] = field(default_factory=list)
+
+
+@dataclass
+class MessageRevision:
+    """One past state of a message, kept so tests can see every edit the bot made."""
+
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    flags: int
+    at: float
+
+
+@dataclass
+class Message:
+    id: int
+    channel_id: int
+    author_id: int
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[dict[str, Any]] = field(default_factory=list)
+    flags: int = 0
+    created_at: float = field(default_factory=time.time)
+    edited_at: float | None = None
+    deleted: bool = False
+    interaction_id: int | None = None
+    webhook_id: int | None = None
+    viewer_id: int | None = None
+    """For an ephemeral message: the only user who can see it."""
+    history: list[MessageRevision] = field(default_factory=list)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & MESSAGE_FLAG_EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & MESSAGE_FLAG_LOADING)
+
+    def iter_components(self) -> Iterator[dict[str, Any]]:
+        """Every interactive component, flattened out of action rows and containers."""
+        stack = list(reversed(self.components))
+        while stack:
+            component = stack.pop()
+            children = component.get("components")
+            if children is not None:
+                stack.extend(reversed(children))
+            accessory = component.get("accessory")
+            if accessory is not None:
+                stack.append(accessory)
+            if "custom_id" in component:
+                yield component
+
+    def apply(self, body: dict[str, Any]) -> None:
+        """Apply an edit body (message PATCH or callback type 7), remembering the old state."""
+        self.history.append(
+            MessageRevision(self.content, self.embeds, self.components, self.flags, time.time())
+        )
+        if "content" in body:
+            self.content = body["content"] or ""
+        if "embeds" in body:
+            self.embeds = body["embeds"] or []
+        if "components" in body:
+            self.components = body["components"] or []
+        if "attachments" in body:
+            self.attachments = body["attachments"] or []
+        if "flags" in body and body["flags"] is not None:
+            keep_ephemeral = self.flags & MESSAGE_FLAG_EPHEMERAL
+            self.flags = (int(body["flags"]) & ~MESSAGE_FLAG_EPHEMERAL) | keep_ephemeral
+        self.flags &= ~MESSAGE_FLAG_LOADING
+        self.edited_at = time.time()
+
+
+class World:
+    """All users, guilds, channels and messages of one emulator instance."""
+
+    def __init__(self, snowflakes: SnowflakeFactory) -> None:
+        self.snowflakes = snowflakes
+        self.users: dict[int, User] = {}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self._dm_by_user: dict[int, int] = {}
+        self._ephemerals_by_user: dict[int, list[int]] = {}
+
+    def add_user(self, name: str, *, bot: bool = False, user_id: int | None = None) -> User:
+        user = User(id=user_id or self.snowflakes.next(), name=name, bot=bot)
+        self.users[user.id] = user
+        return user
+
+    def add_guild(self, name: str) -> Guild:
+        guild = Guild(id=self.snowflakes.next(), name=name)
+        self.guilds[guild.id] = guild
+        return guild
+
+    def add_text_channel(self, guild: Guild, name: str) -> Channel:
+        channel = Channel(
+            id=self.snowflakes.next(),
+            type=GUILD_TEXT,
+            name=name,
+            guild_id=guild.id,
+            position=len(guild.channel_ids),
+        )
+        self.channels[channel.id] = channel
+        guild.channel_ids.append(channel.id)
+        return channel
+
+    def add_member(self, guild: Guild, user: User) -> None:
+        if user.id not in guild.member_ids:
+            guild.member_ids.append(user.id)
+
+    def dm_channel(self, user: User) -> Channel:
+        """The DM channel between the bot and ``user``, created on first use like Discord does."""
+        channel_id = self._dm_by_user.get(user.id)
+        if channel_id is not None:
+            return self.channels[channel_id]
+        channel = Channel(id=self.snowflakes.next(), type=DM, recipient_id=user.id)
+        self.channels[channel.id] = channel
+        self._dm_by_user[user.id] = channel.id
+        return channel
+
+    def existing_dm_channel(self, user: User) -> Channel | None:
+        channel_id = self._dm_by_user.get(user.id)
+        return None if channel_id is None else self.channels[channel_id]
+
+    def create_message(
+        self,
+        channel: Channel,
+        author: User,
+        body: dict[str, Any],
+        *,
+        extra_flags: int = 0,
+        interaction_id: int | None = None,
+        webhook_id: int | None = None,
+        viewer_id: int | None = None,
+    ) -> Message:
+        message = Message(
+            id=self.snowflakes.next(),
+            channel_id=channel.id,
+            author_id=author.id,
+            content=body.get("content") or "",
+            embeds=body.get("embeds") or [],
+            components=body.get("components") or [],
+            attachments=body.get("attachments") or [],
+            flags=int(body.get("flags") or 0) | extra_flags,
+            interaction_id=interaction_id,
+            webhook_id=webhook_id,
+        )
+        self.messages[message.id] = message
+        channel.message_ids.append(message.id)
+        if message.ephemeral and viewer_id is not None:
+            message.viewer_id = viewer_id
+            self._ephemerals_by_user.setdefault(viewer_id, []).append(message.id)
+        return message
+
+    def ephemerals_for(self, user: User) -> list[Message]:
+        """Ephemeral messages shown to ``user`` (in any channel), oldest first."""
+        found = (self.messages[mid] for mid in self._ephemerals_by_user.get(user.id, []))
+        return [m for m in found if not m.deleted]
+
+    def messages_in(self, channel: Channel, *, include_deleted: bool = False) -> list[Message]:
+        """The channel's messages, oldest first."""
+        found = (self.messages[mid] for mid in channel.message_ids)
+        return [m for m in found if include_deleted or not m.deleted]

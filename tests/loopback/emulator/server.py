@@ -1,0 +1,257 @@
+"""The emulator: one aiohttp server on 127.0.0.1 serving REST and the gateway.
+
+Use it in-process (``async with Emulator() as emu``) or as its own process
+(``python -m tests.loopback.emulator --port 0``). It owns the world model, the fault
+plan, the record of every request and interaction, and the gateway session.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections import deque
+from types import TracebackType
+from typing import Any
+
+from aiohttp import web
+
+from .actors import Actor
+from .control import ControlApi
+from .faults import FaultPlan
+from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES, Gateway
+from .interactions import InteractionRecord
+from .model import Channel, Guild, Message, SnowflakeFactory, User, World
+from .notify import ChangeNotifier
+from .payloads import channel_payload, message_payload
+from .rest import RestApi, RestCall
+
+LOOPBACK = "127.0.0.1"
+LISTEN_BACKLOG = 4096  # aiohttp's default of 128 overflows under bursts (1 s SYN stalls)
+
+
+class Emulator:
+    """A loopback Discord for one bot, one guild by default, and any number of users."""
+
+    def __init__(
+        self,
+        *,
+        bot_name: str = "Glory",
+        guild_name: str = "Loopback Guild",
+        channel_name: str = "general",
+        token: str | None = None,
+        heartbeat_interval_ms: int = 41_250,
+        record_limit: int = 100_000,
+        echo_messages: bool = True,
+    ) -> None:
+        """``token=None`` accepts any token; a string makes other tokens fail like Discord.
+
+        ``record_limit`` bounds the request, frame and interaction logs so long benchmarks
+        keep flat memory; ``echo_messages`` sends MESSAGE_CREATE/UPDATE for the bot's own messages
+        as Discord does when the bot has the message intents.
+        """
+        self.snowflakes = SnowflakeFactory()
+        self.world = World(self.snowflakes)
+        self.faults = FaultPlan()
+        self.notifier = ChangeNotifier()
+        self.token = token
+        self.echo_messages = echo_messages
+        self.record_limit = record_limit
+        self.bot_user: User = self.world.add_user(bot_name, bot=True)
+        self.guild: Guild = self.world.add_guild(guild_name)
+        self.world.add_member(self.guild, self.bot_user)
+        self.channel: Channel = self.world.add_text_channel(self.guild, channel_name)
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.interactions_by_token: dict[str, InteractionRecord] = {}
+        self.rest_calls: deque[RestCall] = deque(maxlen=record_limit)
+        self.unhandled: list[str] = []
+        self.gateway = Gateway(
+            self, heartbeat_interval_ms=heartbeat_interval_ms, record_limit=record_limit
+        )
+        self._rest = RestApi(self)
+        self._runner: web.AppRunner | None = None
+        self.port: int | None = None
+
+    # -- lifecycle ----------------------------------------------------------------------------
+
+    def build_app(self) -> web.Application:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        self._rest.install(app)
+        ControlApi(self).install(app)
+        app.router.add_get("/", self.gateway.handle)
+        return app
+
+    async def start(self, port: int = 0) -> Emulator:
+        """Listen on 127.0.0.1 (``port=0`` picks a free port; read it from ``.port``)."""
+        self._runner = web.AppRunner(self.build_app(), access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, LOOPBACK, port, backlog=LISTEN_BACKLOG)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        return self
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self.gateway.close_all()
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> Emulator:
+        return await self.start()
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.stop()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://{LOOPBACK}:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://{LOOPBACK}:{self.port}/"
+
+    def bot_environment(self, database_url: str | None = None) -> dict[str, str]:
+        """Environment for ``python -m bot`` pointed at this emulator (the bot's contract)."""
+        env = {
+            **os.environ,
+            "DISCORD_API_BASE": self.api_base,
+            "DISCORD_GATEWAY_URL": self.gateway_url,
+            "DISCORD_TOKEN": self.token or "loopback-token",
+        }
+        if database_url is not None:
+            env["DATABASE_URL"] = database_url
+        return env
+
+    # -- world helpers used by REST and by actors ---------------------------------------------
+
+    def add_user(self, name: str, *, bot: bool = False) -> User:
+        """A guild member the tests can act as."""
+        user = self.world.add_user(name, bot=bot)
+        self.world.add_member(self.guild, user)
+        return user
+
+    async def add_channel(self, name: str) -> Channel:
+        """A new text channel in the guild; a connected bot learns of it via CHANNEL_CREATE."""
+        channel = self.world.add_text_channel(self.guild, name)
+        if self.gateway.session is not None:
+            await self.gateway.dispatch("CHANNEL_CREATE", channel_payload(channel, self.world))
+        return channel
+
+    def add_actor(self, name: str, *, locale: str = "en-US") -> Actor:
+        """A new guild member and the handle to act as them."""
+        return Actor(self, self.add_user(name), locale=locale)
+
+    def close_dms(self, user: User) -> None:
+        """Sending to this user's DM channel will fail with 403 / 50007 from now on."""
+        user.dms_open = False
+
+    def open_dms(self, user: User) -> None:
+        user.dms_open = True
+
+    def new_interaction_token(self) -> str:
+        return "lb_" + secrets.token_urlsafe(24)
+
+    async def post_message_as_bot(
+        self,
+        channel: Channel,
+        body: dict[str, Any],
+        *,
+        interaction_id: int | None = None,
+        webhook_id: int | None = None,
+        viewer_id: int | None = None,
+    ) -> Message:
+        message = self.world.create_message(
+            channel,
+            self.bot_user,
+            body,
+            interaction_id=interaction_id,
+            webhook_id=webhook_id,
+            viewer_id=viewer_id,
+        )
+        await self._echo("MESSAGE_CREATE", message)
+        self.notifier.changed()
+        return message
+
+    async def edit_message_as_bot(self, message: Message, body: dict[str, Any]) -> Message:
+        message.apply(body)
+        await self._echo("MESSAGE_UPDATE", message)
+        self.notifier.changed()
+        return message
+
+    async def delete_message(self, message: Message) -> None:
+        message.deleted = True
+        channel = self.world.channels[message.channel_id]
+        if not message.ephemeral and self._echo_wanted(channel):
+            payload: dict[str, Any] = {"id": str(message.id), "channel_id": str(channel.id)}
+            if channel.guild_id is not None:
+                payload["guild_id"] = str(channel.guild_id)
+            await self.gateway.dispatch("MESSAGE_DELETE", payload)
+        self.notifier.changed()
+
+    def _echo_wanted(self, channel: Channel) -> bool:
+        intent = INTENT_DIRECT_MESSAGES if channel.is_dm else INTENT_GUILD_MESSAGES
+        return self.echo_messages and self.gateway.wants(intent)
+
+    async def _echo(self, event: str, message: Message) -> None:
+        channel = self.world.channels[message.channel_id]
+        if message.ephemeral or not self._echo_wanted(channel):
+            return
+        await self.gateway.dispatch(event, message_payload(message, self.world))
+
+    # -- queries for tests ----------------------------------------------------------------------
+
+    def messages_in(self, channel: Channel) -> list[Message]:
+        return self.world.messages_in(channel)
+
+    def ephemerals_for(self, user: User) -> list[Message]:
+        """Ephemeral answers the bot showed ``user``, oldest first."""
+        return self.world.ephemerals_for(user)
+
+    def dms_of(self, user: User) -> list[Message]:
+        """The messages the bot has sent to ``user`` in DMs, oldest first."""
+        channel = self.world.existing_dm_channel(user)
+        return [] if channel is None else self.world.messages_in(channel)
+
+    def calls(self, method: str | None = None, path_contains: str = "") -> list[RestCall]:
+        return [
+            c
+            for c in self.rest_calls
+            if (method is None or c.method == method) and path_contains in c.path
+        ]
+
+    async def wait_for(
+        self, predicate: Any, *, timeout: float = 5.0, what: str = "condition"
+    ) -> Any:
+        """Await until ``predicate()`` is truthy; returns its value (fails after ``timeout``)."""
+        return await self.notifier.wait_for(predicate, timeout=timeout, what=what)
+
+    def register_interaction(self, record: InteractionRecord) -> None:
+        """Remember the interaction; beyond ``record_limit`` the oldest is forgotten (its token
+        then answers 10062/10015, as an expired one would)."""
+        self.interactions[record.id] = record
+        self.interactions_by_token[record.token] = record
+        if len(self.interactions) > self.record_limit:
+            oldest = self.interactions.pop(next(iter(self.interactions)))
+            self.interactions_by_token.pop(oldest.token, None)
+
+    async def dispatch_interaction(
+        self, record: InteractionRecord, payload: dict[str, Any]
+    ) -> None:
+        self.register_interaction(record)
+        record.payload = payload
+        record.dispatched_at = time.perf_counter()
+        record.deliveries += 1
+        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+
+    async def redeliver(self, record: InteractionRecord) -> None:
+        """Fault: send the same INTERACTION_CREATE again (same id and token), as an
+        at-least-once delivery would. A second callback is answered 400/40060; a well-behaved
+        bot must not apply the action twice."""
+        record.deliveries += 1
+        await self.gateway.dispatch("INTERACTION_CREATE", record.payload)
