@@ -136,6 +136,7 @@ def reveal_task(state: CallToGloryState, deck: str) -> list[Event]:
     state.reveals_done += 1
     events: list[Event] = [{"type": "task_revealed", **copy.deepcopy(record)}]
     if state.reveals_done == state.num_players:
+        state.reveals_done = 0  # counts reveals only while they are under way
         events += finish_round(state)
     return events
 

@@ -43,6 +43,7 @@ def play_randomly(
     """Plays random legal actions until the game ends; returns the number of decisions."""
     for step in range(max_steps):
         if state.is_over:
+            assert json_copy(state).to_json() == state.to_json(), "a finished game must reload"
             return step
         actions = state.legal_actions()
         assert actions, f"seat {state.to_move} must decide but has no legal action"

@@ -163,9 +163,7 @@ def test_ctg_23_no_hand_limit_and_an_empty_hand_is_fine() -> None:
 def test_a_lone_lay_or_discard_choice_is_still_asked_so_the_hand_stays_hidden() -> None:
     """Two unlayable equal cards and a forced pile leave one legal move; playing it at once
     would tell the table that the remaining card matches the discarded one."""
-    state = position(
-        3, hands={0: []}, discard_piles=([9], []), draw_tops=([12], [12]), sink=2
-    )
+    state = position(3, hands={0: []}, discard_piles=([9], []), draw_tops=([12], [12]), sink=2)
     play(state, Draw("draw1"), Draw("draw2"))
     assert state.to_move == 0 and state.decision == "lay_or_discard"
     assert state.legal_actions() == [Discard(12, 2)]

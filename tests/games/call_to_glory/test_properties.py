@@ -214,6 +214,7 @@ def play_checked(players: int, options: dict, seed: int, chooser_seed: int) -> C
     else:
         raise AssertionError("the game did not end")
     assert state.legal_actions() == [] and state.to_move is None
+    assert json_copy(state).to_json() == state.to_json(), "a finished game must reload"
     assert len(state.round_scores) == state.rounds_total
     assert state.scores == [sum(column) for column in zip(*state.round_scores, strict=True)]
     assert witness.rows == state.round_scores

@@ -1,0 +1,80 @@
+"""The bot: wiring of storage, flows, dynamic items and extensions.
+
+``setup_hook`` runs before the gateway connects: it opens the store (running migrations),
+registers the dynamic items (so old buttons work at once), loads the extensions, re-arms lobby
+timers and syncs commands only when asked (``--sync``), to ``DEV_GUILD_ID`` when set.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+import discord
+from discord.ext import commands
+
+from bot.components import DYNAMIC_ITEMS
+from bot.config import Settings
+from bot.i18n.commands import CatalogTranslator
+from bot.lobby import LobbyFlow
+from bot.moves import MoveFlow
+from bot.publisher import Publisher
+from bot.storage.repository import Store
+from games import REGISTRY, Game
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "bot.exts.play",
+    "bot.exts.ingame",
+    "bot.exts.standings",
+    "bot.exts.rules",
+    "bot.exts.admin",
+)
+
+
+class GloryBot(commands.Bot):
+    """A slash-command-only bot: no privileged intents are needed."""
+
+    store: Store
+
+    def __init__(self, settings: Settings, registry: Mapping[str, Game] | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.registry: Mapping[str, Game] = registry if registry is not None else REGISTRY
+        self.publisher = Publisher(self)
+        self.lobby = LobbyFlow(self)
+        self.moves = MoveFlow(self)
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database_url)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.lobby.rearm_all()
+        if self.settings.sync_commands:
+            await self.sync_commands()
+
+    async def sync_commands(self) -> list[str]:
+        """Upload the slash commands: to the dev guild when configured, else globally."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands", len(synced))
+        return [command.name for command in synced]
+
+    async def close(self) -> None:
+        self.lobby.disarm_all()
+        await super().close()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()

@@ -1,0 +1,194 @@
+"""Building the component rows of lobby, table and hand messages.
+
+The move menu is the engine's menu tree (``games.menu``) walked by index: each level shows the
+distinct next tokens of the legal actions' menu paths, as buttons when few, else one select
+(≤ 25, which the engine guarantees), plus Back below a top level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.components import (
+    HandButton,
+    LobbyButton,
+    LobbyOptionPicker,
+    LobbyOptionSelect,
+    MenuButton,
+    MenuSelect,
+    MenuTarget,
+)
+from bot.i18n import t
+from bot.render.base import JSON, Presenter
+from bot.render.common import safe_names
+from bot.session import LoadedGame
+from bot.storage.models import GameStatus
+from games import Action, Option
+from games.menu import choices_at
+
+MAX_OPTION_SELECTS = 4
+"""Rows left for option selects below the lobby's button row."""
+MAX_BUTTONS = 5
+"""Up to this many choices appear as buttons (one row); more become a select."""
+LABEL_LIMIT = 80
+
+
+def lobby_view(
+    loaded: LoadedGame, presenter: Presenter, locale: str, focus: int = 0
+) -> discord.ui.View | None:
+    """Join/Leave/Start/Cancel plus option selects; ``None`` once the lobby closed.
+
+    A message has five rows: with up to four options each gets its own select; with more, one
+    select picks the option (``focus``) and a second one sets its value.
+    """
+    if loaded.status is not GameStatus.LOBBY:
+        return None
+    view = discord.ui.View(timeout=None)
+    styles = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+    for action, style in styles.items():
+        view.add_item(LobbyButton(action, loaded.id, t(f"button.{action}", locale), style))
+    options = loaded.game.options
+    if len(options) <= MAX_OPTION_SELECTS:
+        for index in range(len(options)):
+            view.add_item(
+                LobbyOptionSelect(loaded.id, index, _choices(loaded, presenter, index, locale))
+            )
+        return view
+    focus = focus if 0 <= focus < len(options) else 0
+    picker = [
+        discord.SelectOption(
+            label=_option_text(loaded, presenter, index, locale),
+            value=str(index),
+            default=index == focus,
+        )
+        for index in range(len(options))
+    ]
+    view.add_item(LobbyOptionPicker(loaded.id, picker))
+    view.add_item(LobbyOptionSelect(loaded.id, focus, _choices(loaded, presenter, focus, locale)))
+    return view
+
+
+def _option_text(loaded: LoadedGame, presenter: Presenter, index: int, locale: str) -> str:
+    option = loaded.game.options[index]
+    return _choice_label(
+        presenter, option, loaded.row.options.get(option.name, option.default), locale
+    )
+
+
+def _choice_label(presenter: Presenter, option: Option, value: object, locale: str) -> str:
+    """ "Rounds: 4" — an option with one of its values, as a select entry."""
+    text = t(
+        "lobby.option_choice",
+        locale,
+        option=presenter.option_label(option.name, locale),
+        value=presenter.option_value(option.name, value, locale),  # type: ignore[arg-type]
+    )
+    return _clip(text, 100)
+
+
+def _choices(
+    loaded: LoadedGame, presenter: Presenter, index: int, locale: str
+) -> list[discord.SelectOption]:
+    option = loaded.game.options[index]
+    current = loaded.row.options.get(option.name, option.default)
+    return [
+        discord.SelectOption(
+            label=_choice_label(presenter, option, choice, locale),
+            value=str(number),
+            default=choice == current,
+        )
+        for number, choice in enumerate(option.choices)
+    ]
+
+
+def table_view(loaded: LoadedGame, locale: str) -> discord.ui.View | None:
+    """The table's My hand button while the game runs."""
+    if loaded.status is not GameStatus.ACTIVE:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(loaded.id, t("button.my_hand", locale)))
+    return view
+
+
+def resolve(actions: Sequence[Action], path: Sequence[int]) -> tuple[str, ...] | None:
+    """The menu tokens that the indices ``path`` stand for, or ``None`` if one is out of range."""
+    tokens: tuple[str, ...] = ()
+    for index in path:
+        choices = choices_at(actions, tokens)
+        if not 0 <= index < len(choices):
+            return None
+        tokens = (*tokens, choices[index])
+    return tokens
+
+
+def menu_view(
+    loaded: LoadedGame,
+    presenter: Presenter,
+    seat: int,
+    locale: str,
+    path: tuple[int, ...] = (),
+) -> discord.ui.View | None:
+    """The controls of ``seat`` at menu position ``path``; ``None`` when it is not their turn."""
+    state = loaded.state
+    if state is None or loaded.status is not GameStatus.ACTIVE or state.to_move != seat:
+        return None
+    actions = state.legal_actions()
+    tokens = resolve(actions, path)
+    if tokens is None:
+        tokens, path = (), ()
+    view_data = state.view(seat)
+    names = safe_names(loaded.names)
+    choices = choices_at(actions, tokens)
+    here = MenuTarget(loaded.id, loaded.row.version, seat, path)
+    view = discord.ui.View(timeout=None)
+    if len(choices) <= MAX_BUTTONS:
+        for index, token in enumerate(choices):
+            view.add_item(
+                MenuButton(
+                    here.child(index),
+                    _clip(presenter.token_label(token, view_data, names, locale), LABEL_LIMIT),
+                    discord.ButtonStyle.primary,
+                    row=0,
+                )
+            )
+    else:
+        options = [
+            discord.SelectOption(
+                label=_clip(presenter.token_label(token, view_data, names, locale), 100),
+                value=str(index),
+            )
+            for index, token in enumerate(choices)
+        ]
+        view.add_item(MenuSelect(here, options, t("menu.placeholder", locale), row=0))
+    if path:
+        view.add_item(
+            MenuButton(
+                here.parent(), t("button.back", locale), discord.ButtonStyle.secondary, row=1
+            )
+        )
+    return view
+
+
+def breadcrumb(
+    presenter: Presenter,
+    view_data: JSON,
+    names: Sequence[str],
+    tokens: Sequence[str],
+    locale: str,
+) -> str | None:
+    """The choices made so far in a nested menu, e.g. "Discard › Card 20"."""
+    if not tokens:
+        return None
+    labels = [presenter.token_label(token, view_data, names, locale) for token in tokens]
+    return t("menu.breadcrumb", locale, path=t("menu.separator", locale).join(labels))
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

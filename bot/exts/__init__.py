@@ -1,0 +1,1 @@
+"""Cogs, one per area of commands; loaded by ``GloryBot.setup_hook``."""

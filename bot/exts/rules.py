@@ -1,0 +1,33 @@
+"""``/rules``: a short summary of a game's rules, in our own words (ephemeral)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import GloryBot
+from bot.exts._choices import GAME_CHOICES
+from bot.i18n.commands import text
+from bot.render import presenter_for
+from bot.replies import user_locale
+
+
+class Rules(commands.Cog):
+    def __init__(self, bot: GloryBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=text("cmd.rules.name"), description=text("cmd.rules.description"))
+    @app_commands.describe(game=text("cmd.rules.game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        locale = user_locale(interaction)
+        presenter = presenter_for(game)
+        embed = discord.Embed(
+            title=presenter.game_name(locale), description=presenter.rules(locale)
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: GloryBot) -> None:
+    await bot.add_cog(Rules(bot))

@@ -1,0 +1,67 @@
+"""The message catalog: every user-visible string, keyed by message id.
+
+Why one catalog: German and Russian follow in a later issue, so the UI code never holds a
+literal; it asks ``t(key, locale, **params)``. Each locale is a module ``bot.i18n.<code>`` with a
+``MESSAGES`` dict carrying the same keys and placeholders. A message is either a format string or
+a dict of CLDR plural categories (``one``/``few``/``many``/``other``) chosen by the ``count``
+parameter. Missing locales or keys fall back to English.
+"""
+
+from __future__ import annotations
+
+import importlib
+import string
+from functools import cache
+from typing import Any
+
+from bot.i18n.plural import plural_category
+
+DEFAULT_LOCALE = "en"
+LOCALES: tuple[str, ...] = ("en",)
+"""Locales with a catalog. Adding one means adding ``bot/i18n/<code>.py``."""
+
+Message = str | dict[str, str]
+
+
+@cache
+def catalog(locale: str) -> dict[str, Message]:
+    """The messages of ``locale`` (empty for a locale without a catalog)."""
+    if locale not in LOCALES:
+        return {}
+    module = importlib.import_module(f"bot.i18n.{locale}")
+    return module.MESSAGES
+
+
+def normalise_locale(locale: object) -> str:
+    """``discord.Locale.german`` / ``"de"`` / ``"en-US"`` → the catalog code (``de``, ``en``)."""
+    text = str(getattr(locale, "value", locale) or DEFAULT_LOCALE)
+    return text.split("-")[0].lower()
+
+
+def has(key: str) -> bool:
+    """Whether the English catalog defines ``key`` (used for optional, game-specific labels)."""
+    return key in catalog(DEFAULT_LOCALE)
+
+
+def t(key: str, locale: object = DEFAULT_LOCALE, /, **params: Any) -> str:
+    """The message ``key`` in ``locale``, formatted with ``params``.
+
+    Raises ``KeyError`` for a key missing from English too: a typo should fail tests loudly
+    rather than show a raw id to players.
+    """
+    code = normalise_locale(locale)
+    message = catalog(code).get(key)
+    if message is None:
+        code = DEFAULT_LOCALE
+        message = catalog(DEFAULT_LOCALE)[key]
+    if isinstance(message, dict):
+        count = params.get("count", 0)
+        category = plural_category(code, count)
+        message = message.get(category) or message["other"]
+    return string.Formatter().vformat(message, (), params)
+
+
+def placeholders(message: Message) -> set[str]:
+    """The named placeholders a message uses (all plural forms together)."""
+    texts = message.values() if isinstance(message, dict) else [message]
+    return {field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field}

@@ -1,0 +1,16 @@
+"""The German catalog: the same keys and placeholders as ``bot.i18n.en``, split the same way.
+
+``MESSAGES`` is the one merged catalog. Plural messages are dicts of CLDR categories chosen by
+``count`` (one/other).
+"""
+
+from __future__ import annotations
+
+from bot.i18n.de import call_to_glory, clans_and_glory, common, kami
+
+MESSAGES: dict[str, str | dict[str, str]] = {
+    **common.MESSAGES,
+    **call_to_glory.MESSAGES,
+    **kami.MESSAGES,
+    **clans_and_glory.MESSAGES,
+}

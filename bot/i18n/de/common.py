@@ -1,0 +1,220 @@
+"""German messages shared by all games: commands, lobby, table, hand, errors, standings.
+
+Informal "du" as usual in games. Messages that name a slash command use its German name
+(``/spielen``), the one Discord shows to a German client; button names match ``button.*``.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str | dict[str, str]] = {
+    # ------------------------------------------------------------------ command line
+    "cli.description": "Startet den Glory-Discord-Bot.",
+    "cli.sync": "die Slash-Befehle vor dem Verbinden hochladen (an DEV_GUILD_ID, falls gesetzt)",
+    "cli.no_token": (
+        "DISCORD_TOKEN ist nicht gesetzt.\n"
+        "1. Lege unter https://discord.com/developers/applications eine Anwendung an.\n"
+        "2. Öffne „Bot“, drücke „Reset Token“ und kopiere das Token.\n"
+        "3. Trage es in eine Datei namens .env neben dem Makefile ein (siehe .env.example):\n"
+        "       DISCORD_TOKEN=dein-token\n"
+        "4. Führe einmal `make run ARGS=--sync` aus, um die Slash-Befehle zu registrieren, "
+        "danach `make run`."
+    ),
+    "cli.bad_number": (
+        "DEV_GUILD_ID und LOBBY_MINUTES in .env müssen ganze Zahlen sein (oder leer bleiben)."
+    ),
+    "cli.bad_token": (
+        "Discord hat DISCORD_TOKEN abgelehnt. Kopiere ein neues Token in .env und versuche es "
+        "noch einmal."
+    ),
+    "cli.intents": (
+        "Discord hat die angeforderten Gateway-Intents verweigert; Glory braucht keine "
+        "privilegierten."
+    ),
+    # ------------------------------------------------------------------ commands
+    "cmd.play.name": "spielen",
+    "cmd.play.description": "Öffnet in diesem Kanal eine Lobby für ein Kartenspiel",
+    "cmd.play.game": "Welches Spiel gespielt werden soll",
+    "cmd.play.options": "Optional, z. B. rounds=1 ninja=on (geht auch über die Menüs der Lobby)",
+    "cmd.hand.name": "hand",
+    "cmd.hand.description": "Zeigt deine Hand und deine Steuerung (nur für dich sichtbar)",
+    "cmd.table.name": "tisch",
+    "cmd.table.description": "Postet den Spieltisch dieses Kanals noch einmal ganz unten",
+    "cmd.scores.name": "punkte",
+    "cmd.scores.description": "Punkte des Spiels in diesem Kanal, pro Runde und insgesamt",
+    "cmd.leave.name": "aufgeben",
+    "cmd.leave.description": "Aufgeben: Das Spiel endet und wird als aufgegeben gespeichert",
+    "cmd.cancel.name": "abbrechen",
+    "cmd.cancel.description": (
+        "Bricht das Spiel dieses Kanals ohne Ergebnis ab (Host oder Serververwaltung)"
+    ),
+    "cmd.standings.name": "rangliste",
+    "cmd.standings.description": "Die Rangliste dieses Servers",
+    "cmd.standings.game": "Nur dieses Spiel (ohne Angabe alle Spiele)",
+    "cmd.rules.name": "regeln",
+    "cmd.rules.description": "Eine kurze Zusammenfassung der Regeln eines Spiels",
+    "cmd.rules.game": "Welches Spiel",
+    "cmd.sync.name": "sync",
+    "cmd.sync.description": "Lädt die Slash-Befehle hoch (nur für den Besitzer des Bots)",
+    # ------------------------------------------------------------------ shared words
+    "common.on": "an",
+    "common.off": "aus",
+    "common.decision": "eine Entscheidung treffen",
+    "common.game_id": "Spiel #{id}",
+    "common.number_list": "{numbers}",
+    "common.name_value": "{name} {value}",
+    "button.join": "Beitreten",
+    "button.leave": "Verlassen",
+    "button.start": "Starten",
+    "button.cancel": "Abbrechen",
+    "button.my_hand": "Meine Hand",
+    "button.back": "Zurück",
+    "menu.placeholder": "Auswählen …",
+    "menu.breadcrumb": "Bisher gewählt: {path}",
+    "menu.separator": " › ",
+    # ------------------------------------------------------------------ /play and lobby
+    "play.guild_only": "Gespielt wird im Textkanal oder Thread eines Servers.",
+    "play.unknown_game": "Dieses Spiel kenne ich nicht.",
+    "play.busy": (
+        "In diesem Kanal gibt es schon ein Spiel (oder eine Lobby). Spiel es zu Ende, bitte den "
+        "Host, es mit /abbrechen abzubrechen, oder starte ein Spiel in einem anderen Kanal oder "
+        "Thread."
+    ),
+    "lobby.title": "{game}: Lobby",
+    "lobby.host": "Host: {name}",
+    "lobby.player_counts": "Spielerzahl: {counts}",
+    "lobby.option": "{option}: **{value}**",
+    "lobby.option_choice": "{option}: {value}",
+    "lobby.seats": {
+        "one": "{count} Spieler ist beigetreten:",
+        "other": "{count} Spieler sind beigetreten:",
+    },
+    "lobby.seat": "{number}. {name}",
+    "lobby.expires": "Der Host startet das Spiel; sonst schließt diese Lobby {when}.",
+    "lobby.closed.active": "Das Spiel hat begonnen.",
+    "lobby.closed.finished": "Dieses Spiel ist vorbei.",
+    "lobby.closed.cancelled": "Diese Lobby wurde abgebrochen.",
+    "lobby.closed.abandoned": "Dieses Spiel wurde aufgegeben.",
+    "lobby.closed.expired": (
+        "Niemand hat diese Lobby rechtzeitig gestartet, deshalb wurde sie geschlossen."
+    ),
+    "lobby.expired_notice": {
+        "one": "Die Lobby für {game} ist abgelaufen: Niemand hat sie innerhalb von {count} "
+        "Minute gestartet.",
+        "other": "Die Lobby für {game} ist abgelaufen: Niemand hat sie innerhalb von {count} "
+        "Minuten gestartet.",
+    },
+    "lobby.already_joined": "Du bist schon in dieser Lobby.",
+    "lobby.not_joined": "Du bist nicht in dieser Lobby.",
+    "lobby.full": "Diese Lobby ist voll.",
+    "lobby.host_cannot_leave": (
+        "Der Host kann die Lobby nicht verlassen; schließe sie mit „Abbrechen“."
+    ),
+    "lobby.only_host_starts": "Nur der Host kann das Spiel starten.",
+    "lobby.only_host_options": "Nur der Host kann die Optionen ändern.",
+    "lobby.changed": (
+        "Die Lobby hat sich inzwischen geändert; es ist nichts passiert. Bitte versuche es noch "
+        "einmal."
+    ),
+    "options.invalid.player_count": {
+        "one": "Dieses Spiel braucht {counts} Spieler; {count} Spieler ist beigetreten.",
+        "other": "Dieses Spiel braucht {counts} Spieler; {count} Spieler sind beigetreten.",
+    },
+    "options.invalid.unknown_option": (
+        "Diese Option gibt es für dieses Spiel nicht; die Optionen findest du in den Menüs der "
+        "Lobby."
+    ),
+    "options.invalid.bad_value": "Dieser Wert ist für diese Option nicht erlaubt.",
+    "options.invalid.conflict": "Diese Optionen passen nicht zusammen; es wurde nichts geändert.",
+    "cancel.not_allowed": (
+        "Nur der Host oder jemand mit der Berechtigung „Server verwalten“ kann dieses Spiel "
+        "abbrechen."
+    ),
+    # ------------------------------------------------------------------ table
+    "table.title": "{game}",
+    "table.turn": "**{name}** ist am Zug: {decision}.",
+    "table.winners": {
+        "one": "Das Spiel ist vorbei. Gewonnen hat **{names}**.",
+        "other": "Das Spiel ist vorbei. Gewonnen haben **{names}**.",
+    },
+    "table.ended.cancelled": "Dieses Spiel wurde abgebrochen; es wurde kein Ergebnis gespeichert.",
+    "table.ended.abandoned": "Jemand hat aufgegeben; das Spiel wurde als aufgegeben gespeichert.",
+    "table.ended.expired": "Dieses Spiel ist abgelaufen.",
+    "table.scores": "Punkte",
+    "table.score": {"one": "{name}: {count} Punkt", "other": "{name}: {count} Punkte"},
+    "table.log": "Letzte Züge",
+    "table.log_line": "• {line}",
+    "table.footer": "Spiel #{id} · Zug {move}",
+    "table.moved": "Der Tisch ist nach unten gewandert: {link}",
+    "table.reposted": "Hier ist der Tisch noch einmal, ganz unten im Kanal.",
+    "dm.closed": (
+        "{mentions}: Ich kann keine Direktnachrichten zustellen. Um die eigene Hand zu sehen "
+        "und zu spielen, am Tisch auf **{button}** drücken."
+    ),
+    # ------------------------------------------------------------------ hand and moves
+    "hand.title": "{game}: Hand von {name}",
+    "hand.your_turn": "**Du bist am Zug:** {decision}.",
+    "hand.waiting": "Warten auf **{name}**: {decision}.",
+    "hand.waiting_quiet": (
+        "Du bist nicht am Zug. Der Tisch im Kanal zeigt das Spiel; ich schreibe dir, sobald du "
+        "entscheiden musst."
+    ),
+    "hand.private_log": "Nur für dich sichtbar:",
+    "hand.not_a_player": "Du spielst in diesem Spiel nicht mit.",
+    "move.not_your_control": "Diese Steuerung gehört einem anderen Spieler.",
+    "move.not_your_turn": "Du bist gerade nicht am Zug.",
+    "move.illegal": "Dieser Zug ist jetzt nicht erlaubt; es hat sich nichts geändert.",
+    "move.stale": (
+        "Diese Steuerung war veraltet (das Spiel ist weitergegangen); hier ist die aktuelle."
+    ),
+    "move.stale_short": (
+        "Ein anderer Zug kam zuerst; es wurde nichts ausgeführt. Drücke noch einmal auf "
+        "„Meine Hand“."
+    ),
+    "move.applied_display_failed": (
+        "Dein Zug wurde ausgeführt, aber ich konnte nicht alle Nachrichten aktualisieren. /hand "
+        "und /tisch zeigen das aktuelle Spiel."
+    ),
+    "move.not_applied": (
+        "Etwas ist schiefgelaufen; dein Zug wurde NICHT ausgeführt. Bitte versuche es noch einmal."
+    ),
+    "game.ended.lobby": "Dieses Spiel hat noch nicht begonnen.",
+    "game.ended.finished": "Dieses Spiel ist vorbei.",
+    "game.ended.cancelled": "Dieses Spiel wurde abgebrochen.",
+    "game.ended.abandoned": "Dieses Spiel wurde aufgegeben.",
+    "game.ended.expired": "Diese Lobby ist abgelaufen.",
+    "game.none_here": "In diesem Kanal läuft kein Spiel. Starte eins mit /spielen.",
+    "game.not_started": "Das Spiel hat noch nicht begonnen.",
+    "game.already_ended": "Dieses Spiel ist bereits beendet.",
+    "game.cancelled_by": "{name} hat das Spiel abgebrochen; es wird kein Ergebnis gespeichert.",
+    "game.abandoned_by": (
+        "{name} hat aufgegeben; das Spiel endet und wird als aufgegeben gespeichert."
+    ),
+    "leave.use_lobby_button": (
+        "Das Spiel hat noch nicht begonnen: Nutze in der Lobby den Button „Verlassen“."
+    ),
+    "error.game_gone": "Dieses Spiel gibt es nicht mehr.",
+    "error.unknown_control": "Diese Steuerung kenne ich nicht.",
+    "error.unexpected": (
+        "Etwas ist schiefgelaufen; es wurde nichts geändert. Bitte versuche es noch einmal."
+    ),
+    # ------------------------------------------------------------------ scores, standings
+    "scores.title": "{game}: Punkte (Spiel #{id})",
+    "scores.by_round": "Nach Runden",
+    "scores.total": "Gesamt",
+    "scores.no_rounds": "Es ist noch keine Runde beendet.",
+    "scores.round": "Runde {number}: {scores}",
+    "scores.entry": "{name} {count}",
+    "standings.title": "Rangliste: {scope}",
+    "standings.all_games": "alle Spiele",
+    "standings.gap": "…",
+    "standings.empty": "Auf diesem Server gibt es noch keine beendeten Spiele.",
+    "standings.line": {
+        "one": "{rank}. {user}: {count} Spiel, {wins} gewonnen ({rate} %), Punkte: {points}",
+        "other": "{rank}. {user}: {count} Spiele, {wins} gewonnen ({rate} %), Punkte: {points}",
+    },
+    "sync.owner_only": "Nur der Besitzer des Bots kann Befehle synchronisieren.",
+    "sync.done": {
+        "one": "{count} Befehl synchronisiert.",
+        "other": "{count} Befehle synchronisiert.",
+    },
+}

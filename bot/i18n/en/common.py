@@ -1,0 +1,172 @@
+"""English messages shared by all games: commands, lobby, table, hand, errors, standings."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str | dict[str, str]] = {
+    # ------------------------------------------------------------------ command line
+    "cli.description": "Run the Glory Discord bot.",
+    "cli.sync": "upload the slash commands (to DEV_GUILD_ID when set) before connecting",
+    "cli.no_token": (
+        "DISCORD_TOKEN is not set.\n"
+        "1. Create an application at https://discord.com/developers/applications\n"
+        "2. Open Bot, press Reset Token and copy the token.\n"
+        "3. Put it into a file named .env next to the Makefile (see .env.example):\n"
+        "       DISCORD_TOKEN=your-token\n"
+        "4. Run `make run ARGS=--sync` once to register the slash commands, then `make run`."
+    ),
+    "cli.bad_number": "DEV_GUILD_ID and LOBBY_MINUTES in .env must be whole numbers (or empty).",
+    "cli.bad_token": "Discord rejected DISCORD_TOKEN. Copy a fresh token into .env and try again.",
+    "cli.intents": "Discord refused the requested gateway intents; Glory needs no privileged ones.",
+    # ------------------------------------------------------------------ commands
+    "cmd.play.name": "play",
+    "cmd.play.description": "Open a lobby for a card game in this channel",
+    "cmd.play.game": "Which game to play",
+    "cmd.play.options": "Optional, e.g. rounds=1 ninja=on (the lobby's menus can set them too)",
+    "cmd.hand.name": "hand",
+    "cmd.hand.description": "Show your hand and your controls (only you see it)",
+    "cmd.table.name": "table",
+    "cmd.table.description": "Post this channel's game table again at the bottom",
+    "cmd.scores.name": "scores",
+    "cmd.scores.description": "Scores of this channel's game, by round and in total",
+    "cmd.leave.name": "leave",
+    "cmd.leave.description": "Concede: the game ends and is recorded as abandoned",
+    "cmd.cancel.name": "cancel",
+    "cmd.cancel.description": "Cancel this channel's game without a result (host or managers)",
+    "cmd.standings.name": "standings",
+    "cmd.standings.description": "This server's leaderboard",
+    "cmd.standings.game": "Only this game (all games if left out)",
+    "cmd.rules.name": "rules",
+    "cmd.rules.description": "A short summary of a game's rules",
+    "cmd.rules.game": "Which game",
+    "cmd.sync.name": "sync",
+    "cmd.sync.description": "Upload the slash commands (bot owner only)",
+    # ------------------------------------------------------------------ shared words
+    "common.on": "on",
+    "common.off": "off",
+    "common.decision": "a decision",
+    "common.game_id": "Game #{id}",
+    "common.number_list": "{numbers}",
+    "common.name_value": "{name} {value}",
+    "button.join": "Join",
+    "button.leave": "Leave",
+    "button.start": "Start",
+    "button.cancel": "Cancel",
+    "button.my_hand": "My hand",
+    "button.back": "Back",
+    "menu.placeholder": "Choose…",
+    "menu.breadcrumb": "Chosen so far: {path}",
+    "menu.separator": " › ",
+    # ------------------------------------------------------------------ /play and lobby
+    "play.guild_only": "Games are played in a server's text channel or thread.",
+    "play.unknown_game": "I do not know that game.",
+    "play.busy": (
+        "This channel already has a game (or a lobby). Finish it, or ask the host to /cancel it, "
+        "or start a game in another channel or thread."
+    ),
+    "lobby.title": "{game}: lobby",
+    "lobby.host": "Host: {name}",
+    "lobby.player_counts": "Players: {counts}",
+    "lobby.option": "{option}: **{value}**",
+    "lobby.option_choice": "{option}: {value}",
+    "lobby.seats": {"one": "{count} player has joined:", "other": "{count} players have joined:"},
+    "lobby.seat": "{number}. {name}",
+    "lobby.expires": "The host starts the game; this lobby closes {when} otherwise.",
+    "lobby.closed.active": "The game has started.",
+    "lobby.closed.finished": "This game is over.",
+    "lobby.closed.cancelled": "This lobby was cancelled.",
+    "lobby.closed.abandoned": "This game was abandoned.",
+    "lobby.closed.expired": "Nobody started this lobby in time, so it has closed.",
+    "lobby.expired_notice": {
+        "one": "The {game} lobby expired: nobody started it within {count} minute.",
+        "other": "The {game} lobby expired: nobody started it within {count} minutes.",
+    },
+    "lobby.already_joined": "You are already in this lobby.",
+    "lobby.not_joined": "You are not in this lobby.",
+    "lobby.full": "This lobby is full.",
+    "lobby.host_cannot_leave": "The host cannot leave; use Cancel to close the lobby.",
+    "lobby.only_host_starts": "Only the host can start the game.",
+    "lobby.only_host_options": "Only the host can change the options.",
+    "lobby.changed": "The lobby changed in the meantime; nothing was done. Please try again.",
+    "options.invalid.player_count": {
+        "one": "This game needs {counts} players; {count} player has joined.",
+        "other": "This game needs {counts} players; {count} players have joined.",
+    },
+    "options.invalid.unknown_option": (
+        "That option does not exist for this game; see the lobby's menus for its options."
+    ),
+    "options.invalid.bad_value": "That value is not allowed for this option.",
+    "options.invalid.conflict": "These options do not work together; nothing was changed.",
+    "cancel.not_allowed": "Only the host or someone with Manage Server can cancel this game.",
+    # ------------------------------------------------------------------ table
+    "table.title": "{game}",
+    "table.turn": "**{name}** is deciding: {decision}.",
+    "table.winners": {
+        "one": "The game is over. Winner: **{names}**.",
+        "other": "The game is over. Winners: **{names}**.",
+    },
+    "table.ended.cancelled": "This game was cancelled; no result was recorded.",
+    "table.ended.abandoned": "A player conceded; the game was recorded as abandoned.",
+    "table.ended.expired": "This game expired.",
+    "table.scores": "Scores",
+    "table.score": {"one": "{name}: {count} point", "other": "{name}: {count} points"},
+    "table.log": "Recent moves",
+    "table.log_line": "• {line}",
+    "table.footer": "Game #{id} · move {move}",
+    "table.moved": "The table moved down: {link}",
+    "table.reposted": "Here is the table again, at the bottom of the channel.",
+    "dm.closed": (
+        "{mentions}: I cannot send you direct messages. Press **{button}** on the table to see "
+        "your hand and play."
+    ),
+    # ------------------------------------------------------------------ hand and moves
+    "hand.title": "{game}: {name}'s hand",
+    "hand.your_turn": "**Your turn:** {decision}.",
+    "hand.waiting": "Waiting for **{name}**: {decision}.",
+    "hand.waiting_quiet": (
+        "Not your turn. The table in the channel shows the game; I will message you when you "
+        "have to decide."
+    ),
+    "hand.private_log": "Only you saw:",
+    "hand.not_a_player": "You are not playing in this game.",
+    "move.not_your_control": "That control belongs to another player.",
+    "move.not_your_turn": "It is not your turn to decide.",
+    "move.illegal": "That move is not allowed now; nothing changed.",
+    "move.stale": "That control was out of date (the game has moved on); here is the current one.",
+    "move.stale_short": "Someone else's move came first; nothing was applied. Press My hand again.",
+    "move.applied_display_failed": (
+        "Your move was applied, but I could not update every message. /hand and /table show "
+        "the current game."
+    ),
+    "move.not_applied": "Something went wrong; your move was NOT applied. Please try again.",
+    "game.ended.lobby": "This game has not started yet.",
+    "game.ended.finished": "This game is over.",
+    "game.ended.cancelled": "This game was cancelled.",
+    "game.ended.abandoned": "This game was abandoned.",
+    "game.ended.expired": "This lobby expired.",
+    "game.none_here": "There is no game in this channel. Start one with /play.",
+    "game.not_started": "The game has not started yet.",
+    "game.already_ended": "This game has already ended.",
+    "game.cancelled_by": "{name} cancelled the game; no result is recorded.",
+    "game.abandoned_by": "{name} conceded; the game ends and is recorded as abandoned.",
+    "leave.use_lobby_button": "The game has not started: use the lobby's Leave button.",
+    "error.game_gone": "This game no longer exists.",
+    "error.unknown_control": "I do not know this control.",
+    "error.unexpected": "Something went wrong; nothing was changed. Please try again.",
+    # ------------------------------------------------------------------ scores, standings
+    "scores.title": "{game}: scores (game #{id})",
+    "scores.by_round": "By round",
+    "scores.total": "Total",
+    "scores.no_rounds": "No round has finished yet.",
+    "scores.round": "Round {number}: {scores}",
+    "scores.entry": "{name} {count}",
+    "standings.title": "Standings: {scope}",
+    "standings.all_games": "all games",
+    "standings.gap": "…",
+    "standings.empty": "No finished games in this server yet.",
+    "standings.line": {
+        "one": "{rank}. {user}: {count} game, {wins} won ({rate}%), {points} points",
+        "other": "{rank}. {user}: {count} games, {wins} won ({rate}%), {points} points",
+    },
+    "sync.owner_only": "Only the bot's owner can sync commands.",
+    "sync.done": {"one": "Synced {count} command.", "other": "Synced {count} commands."},
+}

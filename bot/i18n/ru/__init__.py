@@ -1,0 +1,16 @@
+"""The Russian catalog: the same keys and placeholders as ``bot.i18n.en``, split the same way.
+
+``MESSAGES`` is the one merged catalog. Plural messages are dicts of CLDR categories chosen by
+``count`` (one/few/many, plus other for non-integers).
+"""
+
+from __future__ import annotations
+
+from bot.i18n.ru import call_to_glory, clans_and_glory, common, kami
+
+MESSAGES: dict[str, str | dict[str, str]] = {
+    **common.MESSAGES,
+    **call_to_glory.MESSAGES,
+    **kami.MESSAGES,
+    **clans_and_glory.MESSAGES,
+}

@@ -1,0 +1,210 @@
+"""Russian messages shared by all games: commands, lobby, table, hand, errors, standings.
+
+Addresses the player as "ты"; sentences about other players avoid the past tense, which would
+need their grammatical gender. Messages that name a slash command use its Russian name
+(``/играть``), the one Discord shows to a Russian client; button names match ``button.*``.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str | dict[str, str]] = {
+    # ------------------------------------------------------------------ command line
+    "cli.description": "Запуск Discord-бота Glory.",
+    "cli.sync": "загрузить слэш-команды (в DEV_GUILD_ID, если задан) перед подключением",
+    "cli.no_token": (
+        "DISCORD_TOKEN не задан.\n"
+        "1. Создай приложение на https://discord.com/developers/applications\n"
+        "2. Открой раздел Bot, нажми Reset Token и скопируй токен.\n"
+        "3. Запиши его в файл .env рядом с Makefile (см. .env.example):\n"
+        "       DISCORD_TOKEN=твой-токен\n"
+        "4. Один раз выполни `make run ARGS=--sync`, чтобы зарегистрировать слэш-команды, "
+        "затем `make run`."
+    ),
+    "cli.bad_number": (
+        "DEV_GUILD_ID и LOBBY_MINUTES в .env должны быть целыми числами (или пустыми)."
+    ),
+    "cli.bad_token": (
+        "Discord отклонил DISCORD_TOKEN. Скопируй в .env новый токен и попробуй снова."
+    ),
+    "cli.intents": (
+        "Discord отказал в запрошенных gateway intents; Glory не нужны привилегированные."
+    ),
+    # ------------------------------------------------------------------ commands
+    "cmd.play.name": "играть",
+    "cmd.play.description": "Открыть в этом канале лобби карточной игры",
+    "cmd.play.game": "Во что играть",
+    "cmd.play.options": "Необязательно, напр. rounds=1 ninja=on (можно задать и в меню лобби)",
+    "cmd.hand.name": "рука",
+    "cmd.hand.description": "Показать твою руку и управление (видно только тебе)",
+    "cmd.table.name": "стол",
+    "cmd.table.description": "Заново показать стол игры этого канала в самом низу",
+    "cmd.scores.name": "очки",
+    "cmd.scores.description": "Очки игры в этом канале по раундам и всего",
+    "cmd.leave.name": "сдаться",
+    "cmd.leave.description": "Сдаться: игра заканчивается и записывается как прерванная",
+    "cmd.cancel.name": "отменить",
+    "cmd.cancel.description": "Отменить игру в этом канале без результата (хост или модераторы)",
+    "cmd.standings.name": "рейтинг",
+    "cmd.standings.description": "Таблица лидеров этого сервера",
+    "cmd.standings.game": "Только эта игра (если не указана — все игры)",
+    "cmd.rules.name": "правила",
+    "cmd.rules.description": "Краткое изложение правил игры",
+    "cmd.rules.game": "Какая игра",
+    "cmd.sync.name": "синхронизация",
+    "cmd.sync.description": "Загрузить слэш-команды (только для владельца бота)",
+    # ------------------------------------------------------------------ shared words
+    "common.on": "вкл.",
+    "common.off": "выкл.",
+    "common.decision": "принять решение",
+    "common.game_id": "Игра #{id}",
+    "common.number_list": "{numbers}",
+    "common.name_value": "{name} {value}",
+    "button.join": "Присоединиться",
+    "button.leave": "Выйти",
+    "button.start": "Начать",
+    "button.cancel": "Отменить",
+    "button.my_hand": "Моя рука",
+    "button.back": "Назад",
+    "menu.placeholder": "Выбери…",
+    "menu.breadcrumb": "Уже выбрано: {path}",
+    "menu.separator": " › ",
+    # ------------------------------------------------------------------ /play and lobby
+    "play.guild_only": "Играть можно в текстовом канале или ветке сервера.",
+    "play.unknown_game": "Я не знаю такой игры.",
+    "play.busy": (
+        "В этом канале уже есть игра (или лобби). Доиграй её, попроси хоста отменить её "
+        "командой /отменить или начни игру в другом канале или ветке."
+    ),
+    "lobby.title": "{game}: лобби",
+    "lobby.host": "Хост: {name}",
+    "lobby.player_counts": "Число игроков: {counts}",
+    "lobby.option": "{option}: **{value}**",
+    "lobby.option_choice": "{option}: {value}",
+    "lobby.seats": {
+        "one": "Присоединился {count} игрок:",
+        "few": "Присоединились {count} игрока:",
+        "many": "Присоединились {count} игроков:",
+        "other": "Присоединились {count} игрока:",
+    },
+    "lobby.seat": "{number}. {name}",
+    "lobby.expires": "Игру начинает хост; иначе лобби закроется {when}.",
+    "lobby.closed.active": "Игра началась.",
+    "lobby.closed.finished": "Эта игра окончена.",
+    "lobby.closed.cancelled": "Это лобби отменено.",
+    "lobby.closed.abandoned": "Эта игра прервана.",
+    "lobby.closed.expired": "Никто не начал игру вовремя, поэтому лобби закрыто.",
+    "lobby.expired_notice": {
+        "one": "Лобби «{game}» закрыто: никто не начал игру за {count} минуту.",
+        "few": "Лобби «{game}» закрыто: никто не начал игру за {count} минуты.",
+        "many": "Лобби «{game}» закрыто: никто не начал игру за {count} минут.",
+        "other": "Лобби «{game}» закрыто: никто не начал игру за {count} минуты.",
+    },
+    "lobby.already_joined": "Ты уже в этом лобби.",
+    "lobby.not_joined": "Тебя нет в этом лобби.",
+    "lobby.full": "Это лобби заполнено.",
+    "lobby.host_cannot_leave": "Хост не может выйти; чтобы закрыть лобби, нажми «Отменить».",
+    "lobby.only_host_starts": "Начать игру может только хост.",
+    "lobby.only_host_options": "Менять настройки может только хост.",
+    "lobby.changed": "Лобби тем временем изменилось; ничего не сделано. Попробуй ещё раз.",
+    "options.invalid.player_count": {
+        "one": "Для этой игры нужно игроков: {counts}; присоединился {count} игрок.",
+        "few": "Для этой игры нужно игроков: {counts}; присоединились {count} игрока.",
+        "many": "Для этой игры нужно игроков: {counts}; присоединились {count} игроков.",
+        "other": "Для этой игры нужно игроков: {counts}; присоединились {count} игрока.",
+    },
+    "options.invalid.unknown_option": (
+        "У этой игры нет такой настройки; все её настройки есть в меню лобби."
+    ),
+    "options.invalid.bad_value": "Это значение недопустимо для этой настройки.",
+    "options.invalid.conflict": "Эти настройки несовместимы; ничего не изменено.",
+    "cancel.not_allowed": (
+        "Отменить эту игру может только хост или участник с правом «Управлять сервером»."
+    ),
+    # ------------------------------------------------------------------ table
+    "table.title": "{game}",
+    "table.turn": "Ходит **{name}**: {decision}.",
+    "table.winners": {
+        "one": "Игра окончена. Победитель: **{names}**.",
+        "few": "Игра окончена. Победители: **{names}**.",
+        "many": "Игра окончена. Победители: **{names}**.",
+        "other": "Игра окончена. Победители: **{names}**.",
+    },
+    "table.ended.cancelled": "Эта игра отменена; результат не записан.",
+    "table.ended.abandoned": "Один из игроков сдался; игра записана как прерванная.",
+    "table.ended.expired": "Время этой игры истекло.",
+    "table.scores": "Очки",
+    "table.score": {
+        "one": "{name}: {count} очко",
+        "few": "{name}: {count} очка",
+        "many": "{name}: {count} очков",
+        "other": "{name}: {count} очка",
+    },
+    "table.log": "Последние ходы",
+    "table.log_line": "• {line}",
+    "table.footer": "Игра #{id} · ход {move}",
+    "table.moved": "Стол переехал вниз: {link}",
+    "table.reposted": "Вот стол ещё раз, в самом низу канала.",
+    "dm.closed": (
+        "{mentions}: не получается отправить личные сообщения. Чтобы увидеть свою руку и "
+        "сделать ход, нужно нажать **{button}** на столе."
+    ),
+    # ------------------------------------------------------------------ hand and moves
+    "hand.title": "{game}: рука игрока {name}",
+    "hand.your_turn": "**Твой ход:** {decision}.",
+    "hand.waiting": "Ждём **{name}**: {decision}.",
+    "hand.waiting_quiet": (
+        "Сейчас не твой ход. Игра видна на столе в канале; я напишу тебе, когда нужно будет "
+        "принять решение."
+    ),
+    "hand.private_log": "Видно только тебе:",
+    "hand.not_a_player": "Ты не участвуешь в этой игре.",
+    "move.not_your_control": "Это управление принадлежит другому игроку.",
+    "move.not_your_turn": "Сейчас не твоя очередь.",
+    "move.illegal": "Этот ход сейчас недопустим; ничего не изменилось.",
+    "move.stale": "Это управление устарело (игра ушла вперёд); вот актуальное.",
+    "move.stale_short": (
+        "Чужой ход оказался быстрее; ничего не применено. Нажми «Моя рука» ещё раз."
+    ),
+    "move.applied_display_failed": (
+        "Твой ход принят, но обновить все сообщения не удалось. /рука и /стол покажут текущую игру."
+    ),
+    "move.not_applied": "Что-то пошло не так; твой ход НЕ принят. Попробуй ещё раз.",
+    "game.ended.lobby": "Эта игра ещё не началась.",
+    "game.ended.finished": "Эта игра окончена.",
+    "game.ended.cancelled": "Эта игра отменена.",
+    "game.ended.abandoned": "Эта игра прервана.",
+    "game.ended.expired": "Срок этого лобби истёк.",
+    "game.none_here": "В этом канале нет игры. Начни её командой /играть.",
+    "game.not_started": "Игра ещё не началась.",
+    "game.already_ended": "Эта игра уже закончилась.",
+    "game.cancelled_by": "Игра отменена игроком {name}; результат не записывается.",
+    "game.abandoned_by": "{name} сдаётся; игра заканчивается и записывается как прерванная.",
+    "leave.use_lobby_button": "Игра ещё не началась: нажми кнопку «Выйти» в лобби.",
+    "error.game_gone": "Этой игры больше нет.",
+    "error.unknown_control": "Неизвестный элемент управления.",
+    "error.unexpected": "Что-то пошло не так; ничего не изменено. Попробуй ещё раз.",
+    # ------------------------------------------------------------------ scores, standings
+    "scores.title": "{game}: очки (игра #{id})",
+    "scores.by_round": "По раундам",
+    "scores.total": "Всего",
+    "scores.no_rounds": "Ещё ни один раунд не закончен.",
+    "scores.round": "Раунд {number}: {scores}",
+    "scores.entry": "{name} {count}",
+    "standings.title": "Рейтинг: {scope}",
+    "standings.all_games": "все игры",
+    "standings.gap": "…",
+    "standings.empty": "На этом сервере ещё нет завершённых игр.",
+    "standings.line": {
+        "one": "{rank}. {user}: {count} игра, побед: {wins} ({rate} %), очков: {points}",
+        "few": "{rank}. {user}: {count} игры, побед: {wins} ({rate} %), очков: {points}",
+        "many": "{rank}. {user}: {count} игр, побед: {wins} ({rate} %), очков: {points}",
+        "other": "{rank}. {user}: {count} игры, побед: {wins} ({rate} %), очков: {points}",
+    },
+    "sync.owner_only": "Синхронизировать команды может только владелец бота.",
+    "sync.done": {
+        "one": "Синхронизирована {count} команда.",
+        "few": "Синхронизированы {count} команды.",
+        "many": "Синхронизировано {count} команд.",
+        "other": "Синхронизировано {count} команды.",
+    },
+}

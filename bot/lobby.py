@@ -1,0 +1,335 @@
+"""Lobbies: create, join, leave, set options, start, cancel and expire.
+
+Why timers are rebuilt from the database: a lobby's deadline (``expires_at``) is stored, so a
+restarted bot re-arms every open lobby's expiry instead of leaving it open forever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.options import parse_options
+from bot.render import presenter_for
+from bot.replies import guarded, public_locale, reply, user_locale
+from bot.session import LoadedGame, load_game
+from bot.storage.models import GameStatus, utcnow
+from bot.storage.repository import ChannelBusy, StorageConflict
+from games import Game, InvalidOptions
+
+if TYPE_CHECKING:
+    from bot.app import GloryBot
+
+log = logging.getLogger(__name__)
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    """Server managers may cancel any game in their server."""
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
+def invalid_options_key(error: InvalidOptions) -> str:
+    return f"options.invalid.{error.code}"
+
+
+class LobbyFlow:
+    def __init__(self, bot: GloryBot) -> None:
+        self.bot = bot
+        self._timers: dict[int, asyncio.Task[None]] = {}
+
+    # ---------------------------------------------------------------- /play
+
+    async def create(
+        self, interaction: discord.Interaction, game_key: str, options_text: str | None = None
+    ) -> None:
+        """``/play``: a lobby in this channel, unless the channel is busy or options are bad."""
+        async with guarded(interaction, None):
+            await self._create(interaction, game_key, options_text)
+
+    async def _create(
+        self, interaction: discord.Interaction, game_key: str, options_text: str | None
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await reply(interaction, "play.guild_only")
+            return
+        if game_key not in self.bot.registry:
+            await reply(interaction, "play.unknown_game")
+            return
+        store = self.bot.store
+        if await store.open_game_in_channel(interaction.channel_id) is not None:
+            await reply(interaction, "play.busy")
+            return
+        game = self.bot.registry[game_key]
+        try:
+            options = {o.name: o.default for o in game.options}
+            options.update(parse_options(game, options_text))
+            problem = self.check(game, options)
+            if problem is not None:
+                raise problem
+        except InvalidOptions as error:
+            counts = ", ".join(map(str, game.player_counts))
+            await reply(interaction, invalid_options_key(error), counts=counts, count=1)
+            return
+        try:
+            row = await store.create_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                host_locale=user_locale(interaction),
+                game_key=game_key,
+                options=options,
+                locale=public_locale(interaction),
+                expires_at=utcnow() + timedelta(minutes=self.bot.settings.lobby_minutes),
+            )
+        except ChannelBusy:
+            await reply(interaction, "play.busy")
+            return
+        assert row.id is not None
+        try:
+            loaded = await load_game(store, self.bot.registry, row.id)
+            assert loaded is not None
+            await interaction.response.send_message(**self.bot.publisher.lobby_content(loaded))
+            message = await interaction.original_response()
+            await store.set_message(loaded.id, lobby_message_id=message.id)
+        except Exception:
+            # Without its message nobody could join or cancel: close it so the channel is free.
+            await store.end(row.id, GameStatus.CANCELLED)
+            log.exception("game %s: could not post the lobby", row.id)
+            if not interaction.response.is_done():
+                await reply(interaction, "error.unexpected")
+            return
+        self.arm_expiry(loaded.id, row.expires_at)
+
+    # ---------------------------------------------------------------- buttons
+
+    async def on_button(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
+        async with guarded(interaction, game_id):
+            loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+            if loaded is None:
+                await reply(interaction, "error.game_gone")
+                return
+            if loaded.status is not GameStatus.LOBBY:
+                await reply(interaction, f"lobby.closed.{loaded.status.value}")
+                return
+            handler = {
+                "join": self._join,
+                "leave": self._leave,
+                "start": self._start,
+                "cancel": self._cancel,
+            }.get(action)
+            if handler is None:
+                await reply(interaction, "error.unknown_control")
+                return
+            await handler(interaction, loaded)
+
+    async def _join(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
+        if loaded.seat_of(interaction.user.id) is not None:
+            await reply(interaction, "lobby.already_joined")
+            return
+        if len(loaded.seats) >= max(loaded.game.player_counts):
+            await reply(interaction, "lobby.full")
+            return
+        try:
+            await self.bot.store.join(
+                loaded.id,
+                interaction.user.id,
+                interaction.user.display_name,
+                user_locale(interaction),
+            )
+        except StorageConflict:
+            await reply(interaction, "lobby.changed")
+            return
+        await self._show(interaction, loaded.id)
+
+    async def _leave(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
+        if loaded.seat_of(interaction.user.id) is None:
+            await reply(interaction, "lobby.not_joined")
+            return
+        if interaction.user.id == loaded.row.host_id:
+            await reply(interaction, "lobby.host_cannot_leave")
+            return
+        try:
+            await self.bot.store.leave_lobby(loaded.id, interaction.user.id)
+        except StorageConflict:
+            await reply(interaction, "lobby.changed")
+            return
+        await self._show(interaction, loaded.id)
+
+    async def _show(self, interaction: discord.Interaction, game_id: int, focus: int = 0) -> None:
+        loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+        assert loaded is not None
+        await interaction.response.edit_message(**self.bot.publisher.lobby_content(loaded, focus))
+
+    async def _start(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
+        if interaction.user.id != loaded.row.host_id:
+            await reply(interaction, "lobby.only_host_starts")
+            return
+        players = len(loaded.seats)
+        seed = secrets.randbits(63)
+        try:
+            state = loaded.game.new_state(players, seed, loaded.row.options)
+        except InvalidOptions as error:
+            counts = ", ".join(map(str, loaded.game.player_counts))
+            await reply(interaction, invalid_options_key(error), counts=counts, count=players)
+            return
+        try:
+            await self.bot.store.start(
+                loaded.id,
+                seed=seed,
+                state=state.to_json(),
+                opening_events=list(state.opening_events),
+            )
+        except StorageConflict:
+            await reply(interaction, "lobby.changed")
+            return
+        self.disarm(loaded.id)
+        started = await load_game(self.bot.store, self.bot.registry, loaded.id)
+        assert started is not None
+        await interaction.response.edit_message(**self.bot.publisher.lobby_content(started))
+        await self.bot.publisher.post_table(started)
+        everyone = range(len(started.seats))
+        await self.bot.publisher.deliver_hands(started, everyone, fresh=everyone, game_start=True)
+
+    async def _cancel(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
+        if interaction.user.id != loaded.row.host_id and not can_manage(interaction):
+            await reply(interaction, "cancel.not_allowed")
+            return
+        try:
+            await self.bot.store.end(loaded.id, GameStatus.CANCELLED)
+        except StorageConflict:
+            await reply(interaction, "lobby.changed")
+            return
+        self.disarm(loaded.id)
+        await self._show(interaction, loaded.id)
+
+    # ---------------------------------------------------------------- options
+
+    async def _host_lobby(
+        self, interaction: discord.Interaction, game_id: int
+    ) -> LoadedGame | None:
+        """The open lobby, if the caller is its host (else explain and return ``None``)."""
+        loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+        if loaded is None:
+            await reply(interaction, "error.game_gone")
+            return None
+        if loaded.status is not GameStatus.LOBBY:
+            await reply(interaction, f"lobby.closed.{loaded.status.value}")
+            return None
+        if interaction.user.id != loaded.row.host_id:
+            await reply(interaction, "lobby.only_host_options")
+            return None
+        return loaded
+
+    async def on_option_focus(
+        self, interaction: discord.Interaction, game_id: int, focus: int
+    ) -> None:
+        async with guarded(interaction, game_id):
+            loaded = await self._host_lobby(interaction, game_id)
+            if loaded is None:
+                return
+            if not 0 <= focus < len(loaded.game.options):
+                await reply(interaction, "options.invalid.unknown_option")
+                return
+            await self._show(interaction, game_id, focus)
+
+    async def on_option(
+        self, interaction: discord.Interaction, game_id: int, option_index: int, choice: int
+    ) -> None:
+        async with guarded(interaction, game_id):
+            loaded = await self._host_lobby(interaction, game_id)
+            if loaded is None:
+                return
+            options = loaded.game.options
+            if not 0 <= option_index < len(options) or not 0 <= choice < len(
+                options[option_index].choices
+            ):
+                await reply(interaction, "options.invalid.bad_value")
+                return
+            option = options[option_index]
+            chosen = dict(loaded.row.options, **{option.name: option.choices[choice]})
+            problem = self.check(loaded.game, chosen)
+            if problem is not None:
+                await reply(
+                    interaction,
+                    invalid_options_key(problem),
+                    counts=", ".join(map(str, loaded.game.player_counts)),
+                    count=len(loaded.seats),
+                )
+                return
+            try:
+                await self.bot.store.set_options(loaded.id, chosen)
+            except StorageConflict:
+                await reply(interaction, "lobby.changed")
+                return
+            await self._show(interaction, loaded.id, option_index)
+
+    @staticmethod
+    def check(game: Game, options: dict) -> InvalidOptions | None:
+        """The engine's verdict on ``options``: usable with at least one player count."""
+        problem = None
+        for players in game.player_counts:
+            try:
+                game.resolve_options(players, options)
+                return None
+            except InvalidOptions as error:
+                problem = error
+        return problem
+
+    # ---------------------------------------------------------------- expiry
+
+    def arm_expiry(self, game_id: int, expires_at: datetime | None) -> None:
+        """Expire the lobby at ``expires_at`` (now if that is past)."""
+        if expires_at is None:
+            return
+        if expires_at.tzinfo is None:
+            expires_at = expires_at.replace(tzinfo=UTC)
+        delay = max(0.0, (expires_at - utcnow()).total_seconds())
+        self.disarm(game_id)
+        self._timers[game_id] = asyncio.create_task(self._expire_later(game_id, delay))
+
+    def disarm(self, game_id: int) -> None:
+        task = self._timers.pop(game_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    def disarm_all(self) -> None:
+        for game_id in list(self._timers):
+            self.disarm(game_id)
+
+    async def rearm_all(self) -> None:
+        """After a restart: every open lobby gets its timer back."""
+        for row in await self.bot.store.open_games(GameStatus.LOBBY):
+            assert row.id is not None
+            self.arm_expiry(row.id, row.expires_at)
+
+    async def _expire_later(self, game_id: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._timers.pop(game_id, None)
+        try:
+            await self._expire(game_id)
+        except Exception:
+            log.exception("game %s: could not expire the lobby", game_id)
+
+    async def _expire(self, game_id: int) -> None:
+        try:
+            await self.bot.store.end(game_id, GameStatus.EXPIRED)
+        except StorageConflict:
+            return  # started or cancelled meanwhile
+        loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+        if loaded is None:
+            return
+        await self.bot.publisher.refresh_lobby(loaded)
+        minutes = self.bot.settings.lobby_minutes
+        await self.bot.publisher.announce(
+            loaded,
+            "lobby.expired_notice",
+            game=presenter_for(loaded.row.game_key).game_name(loaded.row.locale),
+            count=minutes,
+        )

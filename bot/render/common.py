@@ -1,0 +1,218 @@
+"""Messages every game shares: lobby, table, hand, scores and result lines.
+
+Public builders take ``state.view(None)`` and public events only; the hand builder takes the
+view of one seat. All text comes from the catalog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+from discord.utils import escape_markdown, format_dt
+
+from bot.i18n import t
+from bot.render.base import Presenter
+from bot.session import LoadedGame
+from bot.storage.models import GameStatus
+from games import Event, Game, events_for
+
+JSON = dict[str, Any]
+LOG_LINES = 8
+COLOUR = discord.Colour.dark_gold()
+
+
+def safe_names(names: Iterable[str]) -> list[str]:
+    """Player names with Discord markdown neutralised."""
+    return [escape_markdown(name) for name in names]
+
+
+def lobby_embed(loaded: LoadedGame, presenter: Presenter, locale: str) -> discord.Embed:
+    row, game = loaded.row, loaded.game
+    names = safe_names(loaded.names)
+    embed = discord.Embed(
+        title=t("lobby.title", locale, game=presenter.game_name(locale)), colour=COLOUR
+    )
+    lines = [
+        t("lobby.host", locale, name=names[0] if names else "?"),
+        t("lobby.player_counts", locale, counts=_counts(game, locale)),
+    ]
+    for option in game.options:
+        value = row.options.get(option.name, option.default)
+        lines.append(
+            t(
+                "lobby.option",
+                locale,
+                option=presenter.option_label(option.name, locale),
+                value=presenter.option_value(option.name, value, locale),
+            )
+        )
+    lines.append("")
+    lines.append(t("lobby.seats", locale, count=len(names)))
+    lines.extend(t("lobby.seat", locale, number=i + 1, name=name) for i, name in enumerate(names))
+    status = loaded.status
+    if status is GameStatus.LOBBY and row.expires_at is not None:
+        lines.append("")
+        lines.append(t("lobby.expires", locale, when=format_dt(_aware(row.expires_at), "R")))
+    elif status is not GameStatus.LOBBY:
+        lines.append("")
+        lines.append(t(f"lobby.closed.{status.value}", locale))
+    embed.description = "\n".join(lines)
+    embed.set_footer(text=t("common.game_id", locale, id=loaded.id))
+    return embed
+
+
+def _counts(game: Game, locale: str) -> str:
+    return t("common.number_list", locale, numbers=", ".join(map(str, game.player_counts)))
+
+
+def _aware(when: datetime) -> datetime:
+    """SQLite hands back naive datetimes; they were stored in UTC."""
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def table_embed(
+    loaded: LoadedGame,
+    presenter: Presenter,
+    moves: Sequence[Sequence[Event]],
+    locale: str,
+) -> discord.Embed:
+    """The public table: whose turn, the public view, recent log lines and the scores."""
+    assert loaded.state is not None
+    view = loaded.state.view(None)
+    names = safe_names(loaded.names)
+    embed = discord.Embed(
+        title=t("table.title", locale, game=presenter.game_name(locale)), colour=COLOUR
+    )
+    lines = [status_line(loaded, view, presenter, names, locale), ""]
+    lines.extend(presenter.table_lines(view, names, locale))
+    embed.description = "\n".join(lines)[:4000]
+    embed.add_field(
+        name=t("table.scores", locale), value=score_line(view, names, locale), inline=False
+    )
+    log = log_lines(presenter, moves, names, locale)
+    if log:
+        embed.add_field(name=t("table.log", locale), value="\n".join(log)[-1000:], inline=False)
+    embed.set_footer(text=t("table.footer", locale, id=loaded.id, move=loaded.row.version))
+    return embed
+
+
+def status_line(
+    loaded: LoadedGame, view: JSON, presenter: Presenter, names: Sequence[str], locale: str
+) -> str:
+    status = loaded.status
+    if status in (GameStatus.CANCELLED, GameStatus.ABANDONED, GameStatus.EXPIRED):
+        return t(f"table.ended.{status.value}", locale)
+    if view["is_over"]:
+        return result_line(view, names, locale)
+    return t(
+        "table.turn",
+        locale,
+        name=names[view["to_move"]],
+        decision=presenter.decision(view["decision"], locale),
+    )
+
+
+def result_line(view: JSON, names: Sequence[str], locale: str) -> str:
+    winners = [names[seat] for seat in view["winners"]]
+    return t("table.winners", locale, count=len(winners), names=", ".join(winners))
+
+
+def score_line(view: JSON, names: Sequence[str], locale: str) -> str:
+    return "\n".join(
+        t("table.score", locale, name=name, count=score)
+        for name, score in zip(names, view["scores"], strict=True)
+    )
+
+
+def round_lines(view: JSON, names: Sequence[str], locale: str) -> list[str]:
+    """One line per finished round (``/scores``)."""
+    lines = []
+    for number, row in enumerate(view["round_scores"], start=1):
+        scores = ", ".join(
+            t("scores.entry", locale, name=name, count=points)
+            for name, points in zip(names, row, strict=True)
+        )
+        lines.append(t("scores.round", locale, number=number, scores=scores))
+    return lines
+
+
+def log_lines(
+    presenter: Presenter, moves: Sequence[Sequence[Event]], names: Sequence[str], locale: str
+) -> list[str]:
+    """The public events of the given moves as plain sentences, newest last."""
+    lines: list[str] = []
+    for events in moves:
+        for event in events_for(events, None):
+            line = presenter.event_line(event, names, locale)
+            if line:
+                lines.append(t("table.log_line", locale, line=line))
+    return lines[-LOG_LINES:]
+
+
+def private_log_lines(
+    presenter: Presenter,
+    moves: Sequence[Sequence[Event]],
+    seat: int,
+    names: Sequence[str],
+    locale: str,
+) -> list[str]:
+    """Events of the given moves that only ``seat`` could see (what they drew …)."""
+    lines: list[str] = []
+    for events in moves:
+        for event in events_for(events, seat):
+            if "visible_to" not in event:
+                continue
+            line = presenter.event_line(event, names, locale)
+            if line:
+                lines.append(t("table.log_line", locale, line=line))
+    return lines[-LOG_LINES:]
+
+
+def hand_embed(
+    loaded: LoadedGame,
+    presenter: Presenter,
+    seat: int,
+    locale: str,
+    *,
+    private_log: Sequence[str] = (),
+    notice: str | None = None,
+    full: bool = True,
+) -> discord.Embed:
+    """One player's private message: their view, whose turn, and what to decide.
+
+    ``full=False`` (a DM while the player waits) leaves out everything that changes with other
+    players' moves, so the message stays true without an edit after every move.
+    """
+    assert loaded.state is not None
+    view = loaded.state.view(seat)
+    names = safe_names(loaded.names)
+    embed = discord.Embed(
+        title=t("hand.title", locale, game=presenter.game_name(locale), name=names[seat]),
+        colour=COLOUR,
+    )
+    lines = []
+    if notice:
+        lines += [notice, ""]
+    on_turn = view["to_move"] == seat
+    if loaded.status is not GameStatus.ACTIVE or view["is_over"]:
+        lines.append(status_line(loaded, view, presenter, names, locale))
+    elif on_turn:
+        decision = presenter.decision(view["decision"], locale)
+        lines.append(t("hand.your_turn", locale, decision=decision))
+    elif not full:
+        lines.append(t("hand.waiting_quiet", locale))
+    else:
+        decision = presenter.decision(view["decision"], locale)
+        lines.append(t("hand.waiting", locale, name=names[view["to_move"]], decision=decision))
+    lines.append("")
+    lines.extend(presenter.hand_lines(view, names, locale))
+    if full or on_turn or view["is_over"]:
+        lines += ["", *presenter.table_lines(view, names, locale)]
+    if private_log:
+        lines += ["", t("hand.private_log", locale), *private_log]
+    embed.description = "\n".join(lines)[:4000]
+    embed.set_footer(text=t("table.footer", locale, id=loaded.id, move=loaded.row.version))
+    return embed

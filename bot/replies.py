@@ -1,0 +1,51 @@
+"""Short ephemeral answers, and the guard that turns unexpected errors into one of them.
+
+Why a guard: a crash inside a click must never leave the user with "This interaction failed"
+nor hide the cause; it is logged with the game id and the user learns that nothing was applied.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import discord
+
+from bot.i18n import normalise_locale, t
+
+log = logging.getLogger(__name__)
+
+
+def user_locale(interaction: discord.Interaction) -> str:
+    return normalise_locale(interaction.locale)
+
+
+def public_locale(interaction: discord.Interaction) -> str:
+    """Public messages follow the server's language, never the clicking user's."""
+    return normalise_locale(interaction.guild_locale or "en")
+
+
+async def reply(interaction: discord.Interaction, key: str, /, **params: Any) -> None:
+    """Answer ``interaction`` ephemerally with catalog message ``key``."""
+    text = t(key, user_locale(interaction), **params)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+@asynccontextmanager
+async def guarded(
+    interaction: discord.Interaction, game_id: int | None, key: str = "error.unexpected"
+) -> AsyncIterator[None]:
+    """Log any unexpected exception with the game id and tell the user ``key``."""
+    try:
+        yield
+    except Exception:
+        log.exception("game %s: unexpected error handling an interaction", game_id)
+        try:
+            await reply(interaction, key)
+        except discord.HTTPException:
+            log.exception("game %s: could not report the error to the user", game_id)

@@ -1,0 +1,137 @@
+"""The tables. Discord ids are BIGINT (64-bit on PostgreSQL too); JSON columns hold engine data.
+
+``GameRow.version`` counts committed moves; every write of a game compares and swaps it, so two
+processes (or two clicks) can never both apply a move to the same state.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Column, DateTime, Index, text
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class GameStatus(enum.StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+    ABANDONED = "abandoned"
+    EXPIRED = "expired"
+
+
+OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE)
+
+
+def _when() -> Any:
+    return Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+
+
+class GameRow(SQLModel, table=True):
+    __tablename__ = "games"
+    __table_args__ = (
+        Index(
+            "ix_games_one_open_per_channel",
+            "channel_id",
+            unique=True,
+            sqlite_where=text("status IN ('lobby', 'active')"),
+            postgresql_where=text("status IN ('lobby', 'active')"),
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger, index=True)
+    channel_id: int = Field(sa_type=BigInteger)
+    host_id: int = Field(sa_type=BigInteger)
+    game_key: str = Field(max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    status: str = Field(default=GameStatus.LOBBY, max_length=16)
+    version: int = 0
+    seed: int = Field(default=0, sa_type=BigInteger)
+    state: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    locale: str = Field(default="en", max_length=16)
+    lobby_message_id: int | None = Field(default=None, sa_type=BigInteger)
+    table_message_id: int | None = Field(default=None, sa_type=BigInteger)
+    created_at: datetime = _when()
+    updated_at: datetime = _when()
+    expires_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
+class SeatRow(SQLModel, table=True):
+    __tablename__ = "seats"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True, ondelete="CASCADE")
+    seat: int = Field(primary_key=True)
+    user_id: int = Field(sa_type=BigInteger, index=True)
+    display_name: str = Field(default="", max_length=100)
+    locale: str = Field(default="en", max_length=16)
+    hand_channel_id: int | None = Field(default=None, sa_type=BigInteger)
+    hand_message_id: int | None = Field(default=None, sa_type=BigInteger)
+    joined_at: datetime = _when()
+
+
+class MoveRow(SQLModel, table=True):
+    """Append-only: one row per applied action, with the events it produced."""
+
+    __tablename__ = "moves"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True, ondelete="CASCADE")
+    version: int
+    seat: int
+    action: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    events: list[dict[str, Any]] = Field(
+        default_factory=list, sa_column=Column(JSON, nullable=False)
+    )
+    created_at: datetime = _when()
+
+
+class ResultRow(SQLModel, table=True):
+    """One row per seat of a game that ended; ``outcome`` is ``finished`` or ``abandoned``."""
+
+    __tablename__ = "results"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True, ondelete="CASCADE")
+    seat: int = Field(primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger, index=True)
+    game_key: str = Field(max_length=40)
+    user_id: int = Field(sa_type=BigInteger, index=True)
+    score: int = 0
+    won: bool = False
+    outcome: str = Field(default="finished", max_length=16)
+    finished_at: datetime = _when()
+
+
+class UserRow(SQLModel, table=True):
+    """Per-user memory: closed DMs, so a 403 is not retried every turn, and the user's language.
+
+    ``locale`` is the client language of the user's latest interaction; DMs sent without one
+    (the hand DM when a turn comes round) are written in it.
+    """
+
+    __tablename__ = "users"
+
+    user_id: int = Field(
+        sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )
+    dms_closed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    locale: str | None = Field(default=None, max_length=16)
+
+
+class GuildSettingsRow(SQLModel, table=True):
+    """A server's choices; ``language`` (``/settings language``) overrides its Discord locale."""
+
+    __tablename__ = "guild_settings"
+
+    guild_id: int = Field(
+        sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )
+    language: str | None = Field(default=None, max_length=16)
+    updated_at: datetime = _when()

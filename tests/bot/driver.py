@@ -1,0 +1,255 @@
+"""Simulated players: they play only through slash commands, clicks and selects.
+
+The driver reads the database solely to know *who* must act and which message is their live
+hand message (what a human sees on screen); every action goes through Discord components.
+Moves are random legal menu paths, chosen by clicking random buttons or select options.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import simcord
+
+from bot.app import GloryBot
+from bot.session import LoadedGame, load_game
+from bot.storage.models import GameStatus
+
+
+@dataclass
+class Player:
+    member: simcord.MemberActor
+    user: simcord.UserHandle
+    dms_open: bool = True
+
+
+@dataclass
+class Table:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    players: list[Player]
+    game_id: int = 0
+    clicks: int = 0
+    public_messages: list[str] = field(default_factory=list)
+
+    @property
+    def bot(self) -> GloryBot:
+        return self.env.bot  # type: ignore[return-value]
+
+    async def loaded(self) -> LoadedGame:
+        loaded = await load_game(self.bot.store, self.bot.registry, self.game_id)
+        assert loaded is not None
+        return loaded
+
+
+def new_table(env: simcord.Env, players: int, *, closed_dms: tuple[int, ...] = ()) -> Table:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = []
+    for number in range(players):
+        user = env.create_user(f"player{number}")
+        member = guild.add_member(user)
+        people.append(Player(member, user, dms_open=number not in closed_dms))
+        if number in closed_dms:
+            env.inject_error(
+                "POST",
+                f"/channels/{user.dm_channel.id}/messages",
+                status=403,
+                code=50007,
+                message="Cannot send messages to this user",
+                times=None,
+            )
+    return Table(env, guild, channel, people)
+
+
+def message_text(message: discord.Message) -> str:
+    """Everything a reader sees in a message: content and embeds."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def components(message: discord.Message) -> list[Any]:
+    return [child for row in message.components for child in getattr(row, "children", [row])]
+
+
+def lobby_message(table: Table) -> discord.Message:
+    for message in reversed(table.channel.history()):
+        if any(getattr(c, "custom_id", "").startswith("glory:lobby:") for c in components(message)):
+            return message
+    raise AssertionError("no lobby message in the channel")
+
+
+async def open_lobby(table: Table, game_key: str, options: dict[str, Any] | None = None) -> None:
+    """The first player runs /play, sets options in the lobby, everybody joins."""
+    host = table.players[0].member
+    result = await host.slash(table.channel, "play", game=game_key)
+    assert result.acknowledged and not result.ephemeral, result
+    table.game_id = int(result.response.message.components[0].children[0].custom_id.split(":")[-1])
+    loaded = await table.loaded()
+    for index, option in enumerate(loaded.game.options):
+        if options and option.name in options:
+            choice = option.choices.index(options[option.name])
+            await set_option(table, host, index, choice)
+    for player in table.players[1:]:
+        await player.member.click(lobby_message(table), label="Join")
+
+
+async def set_option(table: Table, actor: Any, index: int, choice: int) -> Any:
+    """Choose an option value in the lobby, via the option picker when there is one."""
+    wanted = f"glory:opt:{table.game_id}:{index}"
+    ids = {getattr(c, "custom_id", None) for c in components(lobby_message(table))}
+    if wanted not in ids:
+        picker = f"glory:optpick:{table.game_id}"
+        assert picker in ids, "the lobby offers no way to set this option"
+        await actor.select(lobby_message(table), [str(index)], custom_id=picker)
+    return await actor.select(lobby_message(table), [str(choice)], custom_id=wanted)
+
+
+async def start(table: Table) -> None:
+    result = await table.players[0].member.click(lobby_message(table), label="Start")
+    assert not result.ephemeral, result.response and result.response.content
+    assert (await table.loaded()).status is GameStatus.ACTIVE
+
+
+FOOTER = re.compile(r"· move (\d+)$")
+TURN = re.compile(r"^\*\*(.+?)\*\* is deciding")
+
+
+def current_table(table: Table) -> discord.Message:
+    """The live table message, found the way a person finds it: the last one in the channel."""
+    for message in reversed(table.channel.history()):
+        if message.embeds and FOOTER.search(message.embeds[0].footer.text or ""):
+            return message
+    raise AssertionError("no table message in the channel")
+
+
+async def table_message(table: Table) -> discord.Message:
+    return current_table(table)
+
+
+def table_move(table: Table) -> int:
+    match = FOOTER.search(current_table(table).embeds[0].footer.text or "")
+    assert match
+    return int(match.group(1))
+
+
+def seat_on_turn(table: Table) -> int | None:
+    """Whose turn the table announces (``None`` once it shows a result)."""
+    description = current_table(table).embeds[0].description or ""
+    match = TURN.match(description)
+    if match is None:
+        return None
+    names = [p.user.name for p in table.players]
+    return names.index(match.group(1))
+
+
+def live_dm_hand(table: Table, seat: int) -> discord.Message | None:
+    """The newest DM from the bot to ``seat`` that carries move controls."""
+    player = table.players[seat]
+    for message in reversed(player.user.dm_channel.history(viewer=player.user)):
+        if any(
+            c.custom_id and c.custom_id.startswith(("glory:m:", "glory:s:"))
+            for c in components(message)
+            if hasattr(c, "custom_id")
+        ):
+            return message
+    return None
+
+
+async def hand_message(table: Table, seat: int) -> tuple[Any, Any]:
+    """The hand message of ``seat`` with controls, and the actor who can click it."""
+    player = table.players[seat]
+    if player.dms_open:
+        message = live_dm_hand(table, seat)
+        assert message is not None, f"seat {seat} is on turn but has no DM with controls"
+        return message, player.user
+    result = await player.member.click(current_table(table), label="My hand")
+    assert result.ephemeral
+    return result.response, player.member
+
+
+def pick(message: Any, rng: random.Random) -> tuple[str, str | None]:
+    """A random enabled control of a hand message: (custom_id, select value or None)."""
+    found = message.message.components if hasattr(message, "message") else message.components
+    controls = [c for row in found for c in row.children]
+    selects = [c for c in controls if isinstance(c, discord.components.SelectMenu)]
+    buttons = [c for c in controls if isinstance(c, discord.components.Button)]
+    if selects:
+        select = selects[0]
+        return select.custom_id, rng.choice(select.options).value
+    choices = [b for b in buttons if b.label != "Back"]
+    assert choices, "a player on turn has no control"
+    return rng.choice(choices).custom_id, None
+
+
+async def play_one_move(table: Table, rng: random.Random) -> None:
+    """The seat on turn opens its hand and clicks through the menu until a move is applied."""
+    seat = seat_on_turn(table)
+    assert seat is not None
+    move = table_move(table)
+    message, actor = await hand_message(table, seat)
+    for _depth in range(10):
+        custom_id, value = pick(message, rng)
+        if value is None:
+            result = await actor.click(message, custom_id=custom_id)
+        else:
+            result = await actor.select(message, [value], custom_id=custom_id)
+        table.clicks += 1
+        assert result.acknowledged
+        assert not result.ephemeral or result.response.message.embeds, "a click was refused"
+        if table_move(table) != move:
+            return
+        message = result.response
+        assert message is not None, "navigation must edit the hand message"
+    raise AssertionError("a menu deeper than 10 levels")
+
+
+async def play_to_end(table: Table, rng: random.Random, *, max_moves: int = 5000) -> LoadedGame:
+    for _ in range(max_moves):
+        if seat_on_turn(table) is None:
+            return await table.loaded()
+        await play_one_move(table, rng)
+    raise AssertionError("the game did not end")
+
+
+def menu_custom_id(loaded: LoadedGame, seat: int, action: Any) -> str:
+    """The custom_id of the button that plays ``action`` (its whole menu path as indices)."""
+    from games.menu import choices_at
+
+    assert loaded.state is not None
+    actions = loaded.state.legal_actions()
+    indices, tokens = [], ()
+    for token in action.menu_path:
+        indices.append(choices_at(actions, tokens).index(token))
+        tokens = (*tokens, token)
+    path = ".".join(map(str, indices))
+    return f"glory:m:{loaded.id}:{loaded.row.version}:{seat}:{path}"
+
+
+def reply_text(result: Any) -> str:
+    """What the clicking user saw in the answer (content and embeds)."""
+    response = result.response
+    assert response is not None, "the interaction got no visible answer"
+    return message_text(response.message)
+
+
+async def snapshot(table: Table) -> tuple[int, str, Any, int]:
+    loaded = await table.loaded()
+    moves = await table.bot.store.move_count(table.game_id)
+    return loaded.row.version, loaded.row.status, loaded.row.state, moves
+
+
+async def quick_game(env: simcord.Env, players: int = 2, **kwargs: Any) -> Table:
+    """A started Kami game (short target) — the cheapest game with real decisions."""
+    table = new_table(env, players, **kwargs)
+    await open_lobby(table, "kami", {"target": 5})
+    await start(table)
+    return table

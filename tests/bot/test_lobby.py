@@ -1,0 +1,196 @@
+"""The lobby: one game per channel, joining, options, starting, cancelling and expiry."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.storage.models import GameStatus
+from games import REGISTRY
+from tests.bot.conftest import make_bot
+from tests.bot.driver import (
+    lobby_message,
+    message_text,
+    new_table,
+    open_lobby,
+    set_option,
+    snapshot,
+    start,
+)
+
+
+async def test_one_game_per_channel(simcord_env) -> None:
+    table = new_table(simcord_env, 2)
+    await open_lobby(table, "kami")
+    again = await table.players[1].member.slash(table.channel, "play", game="clans_and_glory")
+    assert again.ephemeral and "already has a game" in again.response.content
+    assert len([m for m in table.channel.history() if m.embeds]) == 1
+
+
+async def test_joining_and_leaving(simcord_env) -> None:
+    table = new_table(simcord_env, 2)
+    await open_lobby(table, "kami")
+    host, second = (p.member for p in table.players)
+    outsider = table.guild.add_member(simcord_env.create_user("outsider"))
+    assert "player1" in message_text(lobby_message(table))
+    result = await second.click(lobby_message(table), label="Join")
+    assert result.ephemeral and "already in this lobby" in result.response.content
+    result = await outsider.click(lobby_message(table), label="Leave")
+    assert result.ephemeral and "not in this lobby" in result.response.content
+    result = await host.click(lobby_message(table), label="Leave")
+    assert result.ephemeral and "host cannot leave" in result.response.content
+    await second.click(lobby_message(table), label="Leave")
+    assert [s.user_id for s in (await table.loaded()).seats] == [host.id]
+    assert "player1" not in message_text(lobby_message(table))
+
+
+async def test_a_full_lobby_refuses_more_players(simcord_env) -> None:
+    table = new_table(simcord_env, 5)  # five members, but the game seats four
+    table.players, spare = table.players[:4], table.players[4]
+    await open_lobby(table, "clans_and_glory")
+    table.players.append(spare)
+    extra = table.players[4].member
+    seats = len((await table.loaded()).seats)
+    assert seats == 4
+    result = await extra.click(lobby_message(table), label="Join")
+    assert result.ephemeral and "full" in result.response.content
+
+
+async def test_only_the_host_starts_and_only_with_enough_players(simcord_env) -> None:
+    table = new_table(simcord_env, 2)
+    await open_lobby(table, "kami")
+    await table.players[1].member.click(lobby_message(table), label="Leave")
+    before = await snapshot(table)
+    result = await table.players[0].member.click(lobby_message(table), label="Start")
+    assert result.ephemeral and "needs 2, 3, 4 players; 1 player has joined" in (
+        result.response.content
+    )
+    await table.players[1].member.click(lobby_message(table), label="Join")
+    result = await table.players[1].member.click(lobby_message(table), label="Start")
+    assert result.ephemeral and "Only the host" in result.response.content
+    assert (await snapshot(table))[1] == before[1] == GameStatus.LOBBY
+    await start(table)
+
+
+@pytest.mark.parametrize("key", list(REGISTRY))
+async def test_every_option_value_can_be_set_and_reaches_the_engine(simcord_env, key) -> None:
+    game = REGISTRY[key]
+    table = new_table(simcord_env, max(game.player_counts))
+    await open_lobby(table, key)
+    host = table.players[0].member
+    for index, option in enumerate(game.options):
+        for choice, value in enumerate(option.choices):
+            result = await set_option(table, host, index, choice)
+            loaded = await table.loaded()
+            if result.ephemeral:  # a combination the engine refuses, explained to the host
+                assert "do not work together" in result.response.content
+                assert loaded.row.options[option.name] != value
+            else:
+                assert loaded.row.options[option.name] == value
+                label = message_text(lobby_message(table))
+                assert label.count("\n") > len(game.options)
+    await start(table)
+    loaded = await table.loaded()
+    assert loaded.state.to_json()["options"] == game.resolve_options(
+        len(loaded.seats), loaded.row.options
+    ) or loaded.state.view(None).get("options") == game.resolve_options(
+        len(loaded.seats), loaded.row.options
+    )
+
+
+async def test_conflicting_options_are_explained_and_not_stored(simcord_env) -> None:
+    table = new_table(simcord_env, 2)
+    await open_lobby(table, "call_to_glory", {"rounds": 1})
+    options = [o.name for o in REGISTRY["call_to_glory"].options]
+    before = (await table.loaded()).row.options
+    result = await set_option(table, table.players[0].member, options.index("imperial_tasks"), 1)
+    assert result.ephemeral and "do not work together" in result.response.content
+    assert (await table.loaded()).row.options == before
+
+
+async def test_only_the_host_changes_options(simcord_env) -> None:
+    table = new_table(simcord_env, 2)
+    await open_lobby(table, "kami")
+    before = (await table.loaded()).row.options
+    result = await set_option(table, table.players[1].member, 0, 1)
+    assert result.ephemeral and "Only the host" in result.response.content
+    assert (await table.loaded()).row.options == before
+
+
+async def test_cancel_by_host_or_server_manager_only(simcord_env) -> None:
+    table = new_table(simcord_env, 3)
+    await open_lobby(table, "kami")
+    result = await table.players[1].member.click(lobby_message(table), label="Cancel")
+    assert result.ephemeral and "Only the host" in result.response.content
+    role = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    manager = table.guild.add_member(simcord_env.create_user("manager"), roles=[role])
+    await manager.click(lobby_message(table), label="Cancel")
+    assert (await table.loaded()).status is GameStatus.CANCELLED
+    assert "cancelled" in message_text(lobby_message_any(table))
+
+
+def lobby_message_any(table) -> discord.Message:
+    """The lobby message even after its buttons are gone."""
+    return next(m for m in table.channel.history() if m.embeds and "lobby" in m.embeds[0].title)
+
+
+async def test_an_unstarted_lobby_expires_and_says_so(simcord_env) -> None:
+    table = new_table(simcord_env, 2)
+    await open_lobby(table, "kami")
+    await simcord_env.advance_time(29 * 60)
+    assert (await table.loaded()).status is GameStatus.LOBBY
+    await simcord_env.advance_time(2 * 60)
+    assert (await table.loaded()).status is GameStatus.EXPIRED
+    assert "expired" in table.channel.last_message.content
+    assert "closed" in message_text(lobby_message_any(table))
+    result = await table.players[0].member.slash(table.channel, "play", game="kami")
+    assert not result.ephemeral  # the channel is free again
+
+
+async def test_lobby_expiry_survives_a_restart(simcord_env, database_url) -> None:
+    table = new_table(simcord_env, 2)
+    await open_lobby(table, "kami")
+    await simcord_env.restart_bot(make_bot(database_url))
+    await simcord_env.advance_time(31 * 60)
+    assert (await table.loaded()).status is GameStatus.EXPIRED
+
+
+@pytest.mark.logs_errors
+async def test_a_lobby_that_cannot_be_posted_frees_the_channel(simcord_env) -> None:
+    table = new_table(simcord_env, 2)
+    simcord_env.inject_error("POST", "/interactions/*/callback", status=403, code=50001)
+    result = await table.players[0].member.slash(table.channel, "play", game="kami")
+    assert not result.acknowledged or result.ephemeral
+    assert await table.bot.store.open_game_in_channel(table.channel.id) is None
+    result = await table.players[0].member.slash(table.channel, "play", game="kami")
+    assert not result.ephemeral
+
+
+async def test_play_accepts_options_as_text(simcord_env) -> None:
+    table = new_table(simcord_env, 2)
+    host = table.players[0].member
+    result = await host.slash(
+        table.channel, "play", game="call_to_glory", options="rounds=1 ninja=on"
+    )
+    assert not result.ephemeral
+    loaded = await table.bot.store.open_game_in_channel(table.channel.id)
+    assert loaded.options == {"rounds": 1, "imperial_tasks": False, "ninja": True}
+
+
+@pytest.mark.parametrize(
+    ("text", "explanation"),
+    [
+        ("speed=9", "does not exist for this game"),
+        ("rounds=7", "not allowed for this option"),
+        ("ninja=perhaps", "not allowed for this option"),
+        ("rounds", "not allowed for this option"),
+        ("rounds=1 imperial_tasks=on", "do not work together"),
+    ],
+)
+async def test_play_refuses_invalid_options(simcord_env, text, explanation) -> None:
+    table = new_table(simcord_env, 1)
+    result = await table.players[0].member.slash(
+        table.channel, "play", game="call_to_glory", options=text
+    )
+    assert result.ephemeral and explanation in result.response.content
+    assert await table.bot.store.open_game_in_channel(table.channel.id) is None

@@ -1,0 +1,184 @@
+"""The storage layer on a real SQLite file: migrations, compare-and-swap, results, standings."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import inspect, text
+
+from bot.storage.engine import normalise_url
+from bot.storage.models import GameStatus, utcnow
+from bot.storage.repository import (
+    ChannelBusy,
+    FinalScore,
+    MoveRecord,
+    StorageConflict,
+    Store,
+)
+from tests.store.postgres import fresh_database
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def store(request, tmp_path):
+    """The same repository tests on a SQLite file and on PostgreSQL."""
+    if request.param == "sqlite":
+        store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/glory.db")
+        yield store
+        await store.close()
+        return
+    async with fresh_database() as url:
+        store = await Store.open(url)
+        yield store
+        await store.close()
+
+
+async def new_lobby(store: Store, channel_id: int = 10, host: int = 1):
+    return await store.create_lobby(
+        guild_id=99,
+        channel_id=channel_id,
+        host_id=host,
+        host_name="host",
+        host_locale="en",
+        game_key="kami",
+        options={},
+        locale="en",
+        expires_at=utcnow() + timedelta(minutes=30),
+    )
+
+
+async def test_migrations_create_the_schema(store: Store) -> None:
+    async with store.engine.connect() as connection:
+        tables = await connection.run_sync(lambda c: set(inspect(c).get_table_names()))
+        revision = (
+            await connection.execute(text("SELECT version_num FROM alembic_version"))
+        ).scalar()
+        columns = await connection.run_sync(lambda c: inspect(c).get_columns("games"))
+    assert {"games", "seats", "moves", "results", "users"} <= tables
+    assert revision == "0001"
+    types = {column["name"]: str(column["type"]).upper() for column in columns}
+    assert types["guild_id"] == types["channel_id"] == "BIGINT"
+
+
+async def test_sqlite_connection_settings(tmp_path) -> None:
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/pragmas.db")
+    async with store.engine.connect() as connection:
+        journal = (await connection.execute(text("PRAGMA journal_mode"))).scalar()
+        keys = (await connection.execute(text("PRAGMA foreign_keys"))).scalar()
+        busy = (await connection.execute(text("PRAGMA busy_timeout"))).scalar()
+    await store.close()
+    assert journal == "wal" and keys == 1 and busy == 10_000
+
+
+async def test_migrations_are_idempotent(tmp_path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path}/again.db"
+    for _ in range(2):
+        store = await Store.open(url)
+        await store.close()
+
+
+async def test_memory_database_is_refused() -> None:
+    with pytest.raises(ValueError, match="SQLite file"):
+        await Store.open("sqlite+aiosqlite:///:memory:")
+
+
+def test_postgres_urls_are_normalised_to_asyncpg() -> None:
+    for url in ("postgres://u:p@h/db", "postgresql://u:p@h/db", "postgresql+psycopg2://u@h/db"):
+        assert normalise_url(url).drivername == "postgresql+asyncpg"
+    assert normalise_url("sqlite:///x.db").drivername == "sqlite+aiosqlite"
+
+
+async def test_big_discord_ids_round_trip(store: Store) -> None:
+    big = 1_234_567_890_123_456_789
+    game = await store.create_lobby(
+        guild_id=big,
+        channel_id=big - 1,
+        host_id=big - 2,
+        host_name="h",
+        host_locale="en",
+        game_key="kami",
+        options={"x": 1},
+        locale="en",
+        expires_at=utcnow(),
+    )
+    loaded = await store.game(game.id)
+    assert (loaded.guild_id, loaded.channel_id, loaded.host_id) == (big, big - 1, big - 2)
+    assert (await store.seats(game.id))[0].user_id == big - 2
+
+
+async def test_one_open_game_per_channel(store: Store) -> None:
+    game = await new_lobby(store)
+    with pytest.raises(ChannelBusy):
+        await new_lobby(store)
+    await store.end(game.id, GameStatus.CANCELLED)
+    again = await new_lobby(store)
+    assert again.id != game.id
+
+
+async def test_lobby_seats_stay_contiguous(store: Store) -> None:
+    game = await new_lobby(store)
+    await store.join(game.id, 2, "b", "en")
+    await store.join(game.id, 3, "c", "en")
+    await store.leave_lobby(game.id, 2)
+    seats = await store.seats(game.id)
+    assert [(s.seat, s.user_id) for s in seats] == [(0, 1), (1, 3)]
+
+
+async def test_compare_and_swap_rejects_a_second_move_on_the_same_version(store: Store) -> None:
+    game = await new_lobby(store)
+    await store.join(game.id, 2, "b", "en")
+    await store.start(game.id, seed=7, state={"n": 0})
+    move = MoveRecord(seat=0, action={"kind": "x"}, events=[{"type": "e"}])
+    results = await asyncio.gather(
+        store.commit_move(game.id, expected_version=1, state={"n": 1}, move=move),
+        store.commit_move(game.id, expected_version=1, state={"n": 2}, move=move),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in results) == ["StorageConflict", "int"]
+    loaded = await store.game(game.id)
+    assert loaded.version == 2 and loaded.state in ({"n": 1}, {"n": 2})
+    assert await store.move_count(game.id) == 1
+
+
+async def test_finished_and_ended_games_refuse_moves(store: Store) -> None:
+    game = await new_lobby(store)
+    await store.start(game.id, seed=1, state={})
+    await store.end(game.id, GameStatus.CANCELLED)
+    with pytest.raises(StorageConflict):
+        await store.commit_move(game.id, expected_version=2, state={}, move=MoveRecord(0, {}, []))
+    with pytest.raises(StorageConflict):
+        await store.end(game.id, GameStatus.ABANDONED)
+    with pytest.raises(StorageConflict):
+        await store.join(game.id, 5, "e", "en")
+
+
+async def test_standings_count_finished_games_only(store: Store) -> None:
+    for channel, (winner, loser) in enumerate([(1, 2), (1, 2), (2, 1)]):
+        game = await new_lobby(store, channel_id=100 + channel, host=winner)
+        await store.join(game.id, loser, "x", "en")
+        await store.start(game.id, seed=1, state={})
+        await store.commit_move(
+            game.id,
+            expected_version=1,
+            state={},
+            move=MoveRecord(0, {}, []),
+            final=[FinalScore(0, winner, 10, True), FinalScore(1, loser, 4, False)],
+        )
+    abandoned = await new_lobby(store, channel_id=200, host=3)
+    await store.start(abandoned.id, seed=1, state={})
+    await store.end(abandoned.id, GameStatus.ABANDONED, final=[FinalScore(0, 3, 0, False)])
+    standings = await store.standings(99)
+    assert [(s.user_id, s.played, s.wins, s.points) for s in standings] == [
+        (1, 3, 2, 24),
+        (2, 3, 1, 18),
+    ]
+    assert await store.standings(99, "call_to_glory") == []
+
+
+async def test_closed_dms_are_remembered(store: Store) -> None:
+    assert not await store.dms_closed(5)
+    await store.set_dms_closed(5, True)
+    assert await store.dms_closed(5)
+    await store.set_dms_closed(5, False)
+    assert not await store.dms_closed(5)
