@@ -1,4 +1,4 @@
-"""The emulated Discord world: users, guilds, channels (text and DM) and messages.
+"""The emulated Discord world: users, guilds, channels (text, DM, public thread) and messages.
 
 Everything the bot ever sent is kept here with its edit history, so a test can read the
 current state of a table message, the DMs a player got, or how a message changed over time.
@@ -17,6 +17,7 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 
 GUILD_TEXT = 0
 DM = 1
+PUBLIC_THREAD = 11
 
 MESSAGE_FLAG_EPHEMERAL = 64
 MESSAGE_FLAG_LOADING = 128
@@ -54,10 +55,21 @@ class Channel:
     recipient_id: int | None = None
     position: int = 0
     message_ids: list[int] = field(default_factory=list)
+    parent_id: int | None = None
+    """For a thread: the text channel it belongs to."""
+    owner_id: int | None = None
+    """For a thread: the user who started it."""
+    member_ids: list[int] = field(default_factory=list)
+    """For a thread: who has joined it (the owner, on creation)."""
+    created_at: float = field(default_factory=time.time)
 
     @property
     def is_dm(self) -> bool:
         return self.type == DM
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
 
 
 @dataclass
@@ -65,6 +77,8 @@ class Guild:
     id: int
     name: str
     channel_ids: list[int] = field(default_factory=list)
+    """Text channels only; Discord lists a guild's active threads separately."""
+    thread_ids: list[int] = field(default_factory=list)
     member_ids: list[int] = field(default_factory=list)
 
 
@@ -173,6 +187,24 @@ class World:
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
         return channel
+
+    def add_public_thread(self, parent: Channel, name: str, owner: User) -> Channel:
+        """A public thread under a text channel, started without a starter message (so its
+        id is a fresh snowflake rather than a message id); its owner is its first member."""
+        if parent.type != GUILD_TEXT or parent.guild_id is None:
+            raise ValueError(f"threads live under guild text channels, not {parent!r}")
+        thread = Channel(
+            id=self.snowflakes.next(),
+            type=PUBLIC_THREAD,
+            name=name,
+            guild_id=parent.guild_id,
+            parent_id=parent.id,
+            owner_id=owner.id,
+            member_ids=[owner.id],
+        )
+        self.channels[thread.id] = thread
+        self.guilds[parent.guild_id].thread_ids.append(thread.id)
+        return thread
 
     def add_member(self, guild: Guild, user: User) -> None:
         if user.id not in guild.member_ids:

@@ -13,6 +13,8 @@ from .model import Channel, Guild, Message, User, World
 
 ALL_PERMISSIONS = str((1 << 53) - 1)
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+THREAD_AUTO_ARCHIVE_MINUTES = 1440
+THREAD_MEMBER_COUNT_CAP = 50  # Discord stops counting a thread's members at 50
 
 
 def iso_time(epoch_seconds: float) -> str:
@@ -53,6 +55,8 @@ def channel_payload(channel: Channel, world: World) -> dict[str, Any]:
             "last_message_id": None,
             "recipients": [user_payload(recipient)] if recipient else [],
         }
+    if channel.is_thread:
+        return thread_payload(channel, world)
     return {
         "id": str(channel.id),
         "type": channel.type,
@@ -65,6 +69,41 @@ def channel_payload(channel: Channel, world: World) -> dict[str, Any]:
         "topic": None,
         "last_message_id": None,
         "rate_limit_per_user": 0,
+    }
+
+
+def thread_payload(thread: Channel, world: World) -> dict[str, Any]:
+    """A public thread as Discord sends it in GUILD_CREATE ``threads``, THREAD_CREATE,
+    ``GET /channels/{id}`` and an interaction's ``channel``.
+
+    discord.py's ``Thread._from_data`` indexes ``parent_id``, ``owner_id``, ``name``,
+    ``message_count``, ``member_count`` and ``thread_metadata`` (with ``archived``,
+    ``auto_archive_duration``, ``archive_timestamp``) directly, so all of them are sent.
+    Counts follow Discord: ephemeral answers are not channel messages, ``message_count``
+    leaves out deleted ones, ``total_message_sent`` does not.
+    """
+    sent = [m for m in world.messages_in(thread, include_deleted=True) if not m.ephemeral]
+    created = iso_time(thread.created_at)
+    return {
+        "id": str(thread.id),
+        "type": thread.type,
+        "guild_id": str(thread.guild_id),
+        "parent_id": str(thread.parent_id),
+        "owner_id": str(thread.owner_id),
+        "name": thread.name,
+        "last_message_id": str(sent[-1].id) if sent else None,
+        "message_count": sum(1 for m in sent if not m.deleted),
+        "total_message_sent": len(sent),
+        "member_count": min(len(thread.member_ids), THREAD_MEMBER_COUNT_CAP),
+        "rate_limit_per_user": 0,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": THREAD_AUTO_ARCHIVE_MINUTES,
+            "archive_timestamp": created,
+            "locked": False,
+            "create_timestamp": created,
+        },
     }
 
 
@@ -124,7 +163,7 @@ def guild_payload(guild: Guild, world: World, *, bot: User) -> dict[str, Any]:
         "emojis": [],
         "stickers": [],
         "channels": [channel_payload(world.channels[cid], world) for cid in guild.channel_ids],
-        "threads": [],
+        "threads": [thread_payload(world.channels[tid], world) for tid in guild.thread_ids],
         "members": [member_payload(bot)],
         "voice_states": [],
         "presences": [],

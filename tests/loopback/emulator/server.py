@@ -23,7 +23,7 @@ from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES, Gateway
 from .interactions import InteractionRecord
 from .model import Channel, Guild, Message, SnowflakeFactory, User, World
 from .notify import ChangeNotifier
-from .payloads import channel_payload, message_payload
+from .payloads import channel_payload, message_payload, thread_payload
 from .rest import RestApi, RestCall
 
 LOOPBACK = "127.0.0.1"
@@ -142,6 +142,20 @@ class Emulator:
         if self.gateway.session is not None:
             await self.gateway.dispatch("CHANNEL_CREATE", channel_payload(channel, self.world))
         return channel
+
+    async def add_thread(self, name: str, *, owner: User, parent: Channel | None = None) -> Channel:
+        """A public thread (type 11) under ``parent`` (default #general), started by ``owner``.
+
+        A connected bot learns of it via THREAD_CREATE with ``newly_created``; a bot that
+        connects later finds it in GUILD_CREATE's ``threads``. It is a channel of its own:
+        post, edit and interact in it with the usual routes and ``channel=`` arguments.
+        """
+        thread = self.world.add_public_thread(parent or self.channel, name, owner)
+        if self.gateway.session is not None:
+            payload = {**thread_payload(thread, self.world), "newly_created": True}
+            await self.gateway.dispatch("THREAD_CREATE", payload)
+        self.notifier.changed()
+        return thread
 
     def add_actor(self, name: str, *, locale: str = "en-US") -> Actor:
         """A new guild member and the handle to act as them."""
