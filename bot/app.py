@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
 from bot.i18n.commands import CatalogTranslator
+from bot.languages import Languages
 from bot.lobby import LobbyFlow
 from bot.moves import MoveFlow
 from bot.publisher import Publisher
@@ -29,8 +30,16 @@ EXTENSIONS = (
     "bot.exts.ingame",
     "bot.exts.standings",
     "bot.exts.rules",
+    "bot.exts.settings",
     "bot.exts.admin",
 )
+
+
+class GloryTree(discord.app_commands.CommandTree["GloryBot"]):
+    async def interaction_check(self, interaction: discord.Interaction[GloryBot]) -> bool:
+        """Every slash command first remembers its user's language (for later DMs)."""
+        await interaction.client.languages.remember(interaction)
+        return True
 
 
 class GloryBot(commands.Bot):
@@ -43,10 +52,12 @@ class GloryBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            tree_cls=GloryTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
         self.registry: Mapping[str, Game] = registry if registry is not None else REGISTRY
+        self.languages = Languages(self)
         self.publisher = Publisher(self)
         self.lobby = LobbyFlow(self)
         self.moves = MoveFlow(self)

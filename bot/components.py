@@ -59,8 +59,23 @@ def _bot(interaction: discord.Interaction) -> GloryBot:
     return interaction.client  # type: ignore[return-value]
 
 
+class RemembersLanguage:
+    """Mixed into every control: a click first remembers its user's language.
+
+    Why here: discord.py awaits ``interaction_check`` before the callback, so the language is
+    stored before any DM of this click is written (the slash commands do the same in
+    ``GloryTree``).
+    """
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        await _bot(interaction).languages.remember(interaction)
+        return True
+
+
 class LobbyButton(
-    ui.DynamicItem[ui.Button], template=r"glory:lobby:(?P<action>[a-z]+):(?P<game>\d+)"
+    RemembersLanguage,
+    ui.DynamicItem[ui.Button],
+    template=r"glory:lobby:(?P<action>[a-z]+):(?P<game>\d+)",
 ):
     def __init__(self, action: str, game_id: int, label: str = "", style: Any = None) -> None:
         self.action = action
@@ -84,7 +99,9 @@ class LobbyButton(
 
 
 class LobbyOptionSelect(
-    ui.DynamicItem[ui.Select], template=r"glory:opt:(?P<game>\d+):(?P<option>\d+)"
+    RemembersLanguage,
+    ui.DynamicItem[ui.Select],
+    template=r"glory:opt:(?P<game>\d+):(?P<option>\d+)",
 ):
     def __init__(
         self, game_id: int, option: int, options: list[discord.SelectOption] | None = None
@@ -109,7 +126,9 @@ class LobbyOptionSelect(
         await _bot(interaction).lobby.on_option(interaction, self.game_id, self.option, choice)
 
 
-class LobbyOptionPicker(ui.DynamicItem[ui.Select], template=r"glory:optpick:(?P<game>\d+)"):
+class LobbyOptionPicker(
+    RemembersLanguage, ui.DynamicItem[ui.Select], template=r"glory:optpick:(?P<game>\d+)"
+):
     """With more options than rows, the host first picks which option to change."""
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
@@ -132,12 +151,14 @@ class LobbyOptionPicker(ui.DynamicItem[ui.Select], template=r"glory:optpick:(?P<
         await _bot(interaction).lobby.on_option_focus(interaction, self.game_id, focus)
 
 
-class HandButton(ui.DynamicItem[ui.Button], template=r"glory:hand:(?P<game>\d+)"):
+class HandButton(
+    RemembersLanguage, ui.DynamicItem[ui.Button], template=r"glory:hand:(?P<game>\d+)"
+):
     def __init__(self, game_id: int, label: str = "") -> None:
         self.game_id = game_id
         super().__init__(
             ui.Button(
-                label=label or "hand",
+                label=label or "-",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"glory:hand:{game_id}",
             )
@@ -162,7 +183,7 @@ def _target(match: re.Match[str]) -> MenuTarget:
     )
 
 
-class MenuButton(ui.DynamicItem[ui.Button], template=rf"glory:m:{_MENU}"):
+class MenuButton(RemembersLanguage, ui.DynamicItem[ui.Button], template=rf"glory:m:{_MENU}"):
     """Go to ``target.path``: open a sub-menu, or play the move it names."""
 
     def __init__(
@@ -189,7 +210,7 @@ class MenuButton(ui.DynamicItem[ui.Button], template=rf"glory:m:{_MENU}"):
         await _bot(interaction).moves.on_menu(interaction, self.target)
 
 
-class MenuSelect(ui.DynamicItem[ui.Select], template=rf"glory:s:{_MENU}"):
+class MenuSelect(RemembersLanguage, ui.DynamicItem[ui.Select], template=rf"glory:s:{_MENU}"):
     """Choose one entry of the menu level at ``target.path``."""
 
     def __init__(

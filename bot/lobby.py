@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.languages import user_locale
 from bot.options import parse_options
 from bot.render import presenter_for
-from bot.replies import guarded, public_locale, reply, user_locale
+from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus, utcnow
 from bot.storage.repository import ChannelBusy, StorageConflict
@@ -85,7 +86,7 @@ class LobbyFlow:
                 host_locale=user_locale(interaction),
                 game_key=game_key,
                 options=options,
-                locale=public_locale(interaction),
+                locale=await self.bot.languages.public(interaction),
                 expires_at=utcnow() + timedelta(minutes=self.bot.settings.lobby_minutes),
             )
         except ChannelBusy:

@@ -20,9 +20,10 @@ from discord.utils import escape_markdown
 from bot.components import MenuTarget
 from bot.controls import breadcrumb, menu_view, resolve
 from bot.i18n import t
+from bot.languages import user_locale
 from bot.render import presenter_for
 from bot.render.common import hand_embed, safe_names
-from bot.replies import guarded, reply, user_locale
+from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus
 from bot.storage.repository import FinalScore, MoveRecord, StorageConflict

@@ -181,9 +181,9 @@ class Publisher:
             return
         if recent is None:
             recent = await self.recent_events(loaded)
-        known_closed = await self.bot.store.users_with_closed_dms(
-            [loaded.seats[seat].user_id for seat in seats]
-        )
+        user_ids = [loaded.seats[seat].user_id for seat in seats]
+        known_closed = await self.bot.store.users_with_closed_dms(user_ids)
+        languages = await self.bot.languages.of_users(user_ids)
         closed: list[int] = [
             loaded.seats[seat].user_id
             for seat in seats
@@ -194,7 +194,8 @@ class Publisher:
             if row.user_id in known_closed:
                 continue
             try:
-                await self._deliver_hand(loaded, seat, recent, new=seat in fresh)
+                locale = languages.get(row.user_id, row.locale)
+                await self._deliver_hand(loaded, seat, locale, recent, new=seat in fresh)
             except discord.Forbidden as error:
                 if error.code != CANNOT_DM:
                     log.exception("game %s: could not DM seat %s", loaded.id, seat)
@@ -213,10 +214,17 @@ class Publisher:
             )
 
     async def _deliver_hand(
-        self, loaded: LoadedGame, seat: int, recent: Sequence[Sequence[Event]], *, new: bool
+        self,
+        loaded: LoadedGame,
+        seat: int,
+        locale: str,
+        recent: Sequence[Sequence[Event]],
+        *,
+        new: bool,
     ) -> None:
+        """Write seat's DM in ``locale``: its user's remembered language (see ``languages``)."""
         row = loaded.seats[seat]
-        content = self.hand_content(loaded, seat, row.locale, recent, full=False)
+        content = self.hand_content(loaded, seat, locale, recent, full=False)
         if row.hand_message_id is not None and row.hand_channel_id is not None:
             old = self.bot.get_partial_messageable(
                 row.hand_channel_id, type=discord.ChannelType.private

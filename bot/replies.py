@@ -13,18 +13,10 @@ from typing import Any
 
 import discord
 
-from bot.i18n import normalise_locale, t
+from bot.i18n import t
+from bot.languages import user_locale
 
 log = logging.getLogger(__name__)
-
-
-def user_locale(interaction: discord.Interaction) -> str:
-    return normalise_locale(interaction.locale)
-
-
-def public_locale(interaction: discord.Interaction) -> str:
-    """Public messages follow the server's language, never the clicking user's."""
-    return normalise_locale(interaction.guild_locale or "en")
 
 
 async def reply(interaction: discord.Interaction, key: str, /, **params: Any) -> None:

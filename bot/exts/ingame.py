@@ -9,10 +9,11 @@ from discord.ext import commands
 from bot.app import GloryBot
 from bot.i18n import t
 from bot.i18n.commands import text
+from bot.languages import user_locale
 from bot.lobby import can_manage
 from bot.render import presenter_for
 from bot.render.common import round_lines, safe_names, score_line
-from bot.replies import guarded, reply, user_locale
+from bot.replies import guarded, reply
 from bot.session import LoadedGame, complete
 from bot.storage.models import GameStatus
 

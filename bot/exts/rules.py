@@ -9,8 +9,8 @@ from discord.ext import commands
 from bot.app import GloryBot
 from bot.exts._choices import GAME_CHOICES
 from bot.i18n.commands import text
+from bot.languages import user_locale
 from bot.render import presenter_for
-from bot.replies import user_locale
 
 
 class Rules(commands.Cog):

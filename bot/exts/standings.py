@@ -11,7 +11,7 @@ from bot.exts._choices import GAME_CHOICES
 from bot.i18n import t
 from bot.i18n.commands import text
 from bot.render import presenter_for
-from bot.replies import guarded, public_locale
+from bot.replies import guarded
 from bot.storage.repository import Standing
 
 TOP = 10
@@ -42,7 +42,7 @@ class Standings(commands.Cog):
     @app_commands.guild_only()
     async def standings(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with guarded(interaction, None):
-            locale = public_locale(interaction)
+            locale = await self.bot.languages.public(interaction)
             assert interaction.guild_id is not None
             table = await self.bot.store.standings(interaction.guild_id, game)
             scope = (

@@ -1,6 +1,6 @@
 """The message catalog: every user-visible string, keyed by message id.
 
-Why one catalog: German and Russian follow in a later issue, so the UI code never holds a
+Why one catalog: the bot speaks English, German and Russian, so the UI code never holds a
 literal; it asks ``t(key, locale, **params)``. Each locale is a module ``bot.i18n.<code>`` with a
 ``MESSAGES`` dict carrying the same keys and placeholders. A message is either a format string or
 a dict of CLDR plural categories (``one``/``few``/``many``/``other``) chosen by the ``count``
@@ -17,8 +17,8 @@ from typing import Any
 from bot.i18n.plural import plural_category
 
 DEFAULT_LOCALE = "en"
-LOCALES: tuple[str, ...] = ("en",)
-"""Locales with a catalog. Adding one means adding ``bot/i18n/<code>.py``."""
+LOCALES: tuple[str, ...] = ("en", "de", "ru")
+"""Locales with a catalog. Adding one means adding the package ``bot/i18n/<code>/``."""
 
 Message = str | dict[str, str]
 
@@ -36,6 +36,12 @@ def normalise_locale(locale: object) -> str:
     """``discord.Locale.german`` / ``"de"`` / ``"en-US"`` → the catalog code (``de``, ``en``)."""
     text = str(getattr(locale, "value", locale) or DEFAULT_LOCALE)
     return text.split("-")[0].lower()
+
+
+def supported_locale(locale: object) -> str:
+    """The catalog code for ``locale`` if we have that catalog, else English (``fr`` → ``en``)."""
+    code = normalise_locale(locale)
+    return code if code in LOCALES else DEFAULT_LOCALE
 
 
 def has(key: str) -> bool:

@@ -432,7 +432,7 @@ class Store:
     async def remember_locale(self, user_id: int, locale: str) -> None:
         """Store the language of ``user_id``'s latest interaction (for DMs sent later)."""
         async with self.session() as session, session.begin():
-            await session.exec(self._upsert(UserRow, user_id=user_id, locale=locale))
+            await session.exec(self._upsert(UserRow, "user_id", user_id=user_id, locale=locale))
 
     async def remembered_locales(self, user_ids: Sequence[int]) -> dict[int, str]:
         """The remembered language of those of ``user_ids`` who have one (one query)."""
@@ -442,13 +442,14 @@ class Store:
             )
             return {int(user): str(locale) for user, locale in (await session.exec(query)).all()}
 
-    def _upsert(self, table: type[UserRow] | type[GuildSettingsRow], **values: Any) -> Any:
-        """INSERT … ON CONFLICT (primary key) DO UPDATE, so concurrent first writes cannot clash.
+    def _upsert(
+        self, table: type[UserRow] | type[GuildSettingsRow], key: str, **values: Any
+    ) -> Any:
+        """INSERT … ON CONFLICT (``key``) DO UPDATE, so concurrent first writes cannot clash.
 
         SQLite and PostgreSQL share the syntax but SQLAlchemy builds it per dialect.
         """
         dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
-        key = next(iter(values))
         statement = dialect.insert(table).values(**values)
         changes = {name: value for name, value in values.items() if name != key}
         return statement.on_conflict_do_update(index_elements=[key], set_=changes)
@@ -469,7 +470,11 @@ class Store:
         async with self.session() as session, session.begin():
             await session.exec(
                 self._upsert(
-                    GuildSettingsRow, guild_id=guild_id, language=language, updated_at=utcnow()
+                    GuildSettingsRow,
+                    "guild_id",
+                    guild_id=guild_id,
+                    language=language,
+                    updated_at=utcnow(),
                 )
             )
             open_games = (

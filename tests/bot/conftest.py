@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 import pytest
+import simcord.interactions
 
 from bot.app import GloryBot
 from bot.config import Settings
@@ -41,3 +42,26 @@ def no_logged_errors(request, caplog):
         if record.levelno >= logging.ERROR and record.name.startswith("bot")
     ]
     assert not errors, [record.getMessage() for record in errors]
+
+
+@pytest.fixture
+def client_locales(monkeypatch) -> dict[int, str]:
+    """Per-user client languages for SimCord, which sends ``en-US`` in every interaction.
+
+    Real Discord sends the user's client language as ``locale`` and the server's language as
+    ``guild_locale``; this patches SimCord's interaction payload to do the same: ``locale`` from
+    the returned mapping (user id → Discord locale, ``en-US`` if absent) and ``guild_locale``
+    from the simulated guild's ``preferred_locale``.
+    """
+    languages: dict[int, str] = {}
+    original = simcord.interactions.base_payload
+
+    def with_languages(backend, **kwargs):  # type: ignore[no-untyped-def]
+        record, payload = original(backend, **kwargs)
+        payload["locale"] = languages.get(kwargs["user_id"], "en-US")
+        if kwargs["guild_id"] is not None:
+            payload["guild_locale"] = backend.get_guild(kwargs["guild_id"]).preferred_locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_languages)
+    return languages

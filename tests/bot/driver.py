@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import string
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,7 @@ import discord
 import simcord
 
 from bot.app import GloryBot
+from bot.i18n import DEFAULT_LOCALE, LOCALES, catalog, t
 from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus
 
@@ -35,6 +37,8 @@ class Table:
     players: list[Player]
     game_id: int = 0
     clicks: int = 0
+    locale: str = DEFAULT_LOCALE
+    """The language the public messages are expected in (the driver reads the table)."""
     public_messages: list[str] = field(default_factory=list)
 
     @property
@@ -99,7 +103,12 @@ async def open_lobby(table: Table, game_key: str, options: dict[str, Any] | None
             choice = option.choices.index(options[option.name])
             await set_option(table, host, index, choice)
     for player in table.players[1:]:
-        await player.member.click(lobby_message(table), label="Join")
+        await player.member.click(lobby_message(table), custom_id=lobby_id(table, "join"))
+
+
+def lobby_id(table: Table, action: str) -> str:
+    """A lobby button's custom_id: the driver clicks the same control in every language."""
+    return f"glory:lobby:{action}:{table.game_id}"
 
 
 async def set_option(table: Table, actor: Any, index: int, choice: int) -> Any:
@@ -114,19 +123,42 @@ async def set_option(table: Table, actor: Any, index: int, choice: int) -> Any:
 
 
 async def start(table: Table) -> None:
-    result = await table.players[0].member.click(lobby_message(table), label="Start")
+    result = await table.players[0].member.click(
+        lobby_message(table), custom_id=lobby_id(table, "start")
+    )
     assert not result.ephemeral, result.response and result.response.content
     assert (await table.loaded()).status is GameStatus.ACTIVE
 
 
-FOOTER = re.compile(r"· move (\d+)$")
-TURN = re.compile(r"^\*\*(.+?)\*\* is deciding")
+def catalog_pattern(key: str, locale: str, **groups: str) -> re.Pattern[str]:
+    """A regex matching catalog message ``key`` in ``locale``; placeholders become named groups
+    (``groups`` may give one its own pattern), so tests read messages in any language."""
+    message = catalog(locale).get(key) or catalog(DEFAULT_LOCALE)[key]
+    assert isinstance(message, str)
+    parts = []
+    for literal, name, _spec, _conversion in string.Formatter().parse(message):
+        parts.append(re.escape(literal))
+        if name:
+            parts.append(f"(?P<{name}>{groups.get(name, '.+?')})")
+    return re.compile("".join(parts))
+
+
+def footer_pattern(locale: str) -> re.Pattern[str]:
+    return re.compile(catalog_pattern("table.footer", locale, move=r"\d+").pattern + "$")
+
+
+def turn_pattern(locale: str) -> re.Pattern[str]:
+    return re.compile("^" + catalog_pattern("table.turn", locale).pattern)
+
+
+BACK_LABELS = {t("button.back", locale) for locale in LOCALES}
 
 
 def current_table(table: Table) -> discord.Message:
     """The live table message, found the way a person finds it: the last one in the channel."""
+    footer = footer_pattern(table.locale)
     for message in reversed(table.channel.history()):
-        if message.embeds and FOOTER.search(message.embeds[0].footer.text or ""):
+        if message.embeds and footer.search(message.embeds[0].footer.text or ""):
             return message
     raise AssertionError("no table message in the channel")
 
@@ -136,19 +168,19 @@ async def table_message(table: Table) -> discord.Message:
 
 
 def table_move(table: Table) -> int:
-    match = FOOTER.search(current_table(table).embeds[0].footer.text or "")
+    match = footer_pattern(table.locale).search(current_table(table).embeds[0].footer.text or "")
     assert match
-    return int(match.group(1))
+    return int(match["move"])
 
 
 def seat_on_turn(table: Table) -> int | None:
     """Whose turn the table announces (``None`` once it shows a result)."""
     description = current_table(table).embeds[0].description or ""
-    match = TURN.match(description)
+    match = turn_pattern(table.locale).match(description)
     if match is None:
         return None
     names = [p.user.name for p in table.players]
-    return names.index(match.group(1))
+    return names.index(match["name"])
 
 
 def live_dm_hand(table: Table, seat: int) -> discord.Message | None:
@@ -171,7 +203,9 @@ async def hand_message(table: Table, seat: int) -> tuple[Any, Any]:
         message = live_dm_hand(table, seat)
         assert message is not None, f"seat {seat} is on turn but has no DM with controls"
         return message, player.user
-    result = await player.member.click(current_table(table), label="My hand")
+    result = await player.member.click(
+        current_table(table), custom_id=f"glory:hand:{table.game_id}"
+    )
     assert result.ephemeral
     return result.response, player.member
 
@@ -185,7 +219,7 @@ def pick(message: Any, rng: random.Random) -> tuple[str, str | None]:
     if selects:
         select = selects[0]
         return select.custom_id, rng.choice(select.options).value
-    choices = [b for b in buttons if b.label != "Back"]
+    choices = [b for b in buttons if b.label not in BACK_LABELS]
     assert choices, "a player on turn has no control"
     return rng.choice(choices).custom_id, None
 

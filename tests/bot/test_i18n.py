@@ -9,7 +9,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.i18n import LOCALES, catalog, has, placeholders, t
+from bot.i18n import LOCALES, catalog, has, placeholders, supported_locale, t
 from bot.i18n.commands import CatalogTranslator, text
 from bot.i18n.plural import plural_category
 from bot.storage.models import GameStatus
@@ -42,6 +42,8 @@ def test_every_literal_key_in_the_code_exists() -> None:
             for c in ("player_count", "unknown_option", "bad_value", "conflict")
         ],
         [f"button.{a}" for a in ("join", "leave", "start", "cancel", "my_hand", "back")],
+        [f"language.{code}" for code in (*LOCALES, "default")],
+        ["settings.language.saved", "settings.language.default_saved"],
     ],
 )
 def test_keys_built_at_run_time_exist(family: list[str]) -> None:
@@ -77,14 +79,24 @@ def test_plural_categories() -> None:
     assert t("table.score", "en", name="A", count=3) == "A: 3 points"
 
 
-def test_unknown_locales_fall_back_to_english_and_unknown_keys_fail() -> None:
-    assert t("button.join", discord.Locale.german) == "Join"
-    assert t("button.join", "ru") == "Join"
+def test_our_locales_are_used_and_others_fall_back_to_english() -> None:
+    assert LOCALES == ("en", "de", "ru")
+    assert t("button.join", discord.Locale.german) == catalog("de")["button.join"] != "Join"
+    assert t("button.join", "ru") == catalog("ru")["button.join"] != "Join"
+    assert t("button.join", discord.Locale.french) == "Join"
+    assert [supported_locale(x) for x in ("de", "ru", "en-GB", "fr", None)] == [
+        "de",
+        "ru",
+        "en",
+        "en",
+        "en",
+    ]
+    assert supported_locale(discord.Locale.russian) == "ru"
     with pytest.raises(KeyError):
         t("no.such.key")
 
 
-async def test_the_translator_leaves_english_alone_and_knows_no_other_locale_yet() -> None:
+async def test_the_translator_uploads_german_and_russian_and_leaves_english_alone() -> None:
     translator = CatalogTranslator()
     string = text("cmd.play.description")
     assert isinstance(string, app_commands.locale_str)
@@ -93,4 +105,8 @@ async def test_the_translator_leaves_english_alone_and_knows_no_other_locale_yet
         app_commands.TranslationContextLocation.command_description, None
     )
     assert await translator.translate(string, discord.Locale.american_english, context) is None
-    assert await translator.translate(string, discord.Locale.german, context) is None
+    assert await translator.translate(string, discord.Locale.french, context) is None
+    for locale in (discord.Locale.german, discord.Locale.russian):
+        translated = await translator.translate(string, locale, context)
+        assert translated == catalog(locale.value)["cmd.play.description"]
+        assert translated != string.message

@@ -187,6 +187,16 @@ def _is_text_call(node: ast.AST) -> bool:
     return isinstance(node, ast.Call) and _func_name(node) == "text" and len(node.args) == 1
 
 
+def _is_top_level(call: ast.Call) -> bool:
+    """``app_commands.command(...)``/``app_commands.Group(...)``, not ``group.command(...)``."""
+    func = call.func
+    return isinstance(func, ast.Name) or (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "app_commands"
+    )
+
+
 def _keys(argument: ast.expr) -> list[str]:
     """The English keys a ``text(...)`` argument can name (f-strings match by pattern)."""
     if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
@@ -202,7 +212,12 @@ def _keys(argument: ast.expr) -> list[str]:
 
 def command_keys() -> dict[str, set[str]]:
     """Catalog keys used as command ``name``, ``description`` or choice name in ``bot/exts``."""
-    found: dict[str, set[str]] = {"name": set(), "description": set(), "choice": set()}
+    found: dict[str, set[str]] = {
+        "name": set(),
+        "top": set(),
+        "description": set(),
+        "choice": set(),
+    }
     for path in sorted(EXTS.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for call in (node for node in ast.walk(tree) if isinstance(node, ast.Call)):
@@ -213,6 +228,8 @@ def command_keys() -> dict[str, set[str]]:
                 keys = _keys(keyword.value.args[0])
                 if outer == "rename" or (keyword.arg == "name" and outer in NAME_FUNCS):
                     found["name"].update(keys)
+                    if outer != "rename" and _is_top_level(call):
+                        found["top"].update(keys)
                 elif keyword.arg == "name" and outer == "Choice":
                     found["choice"].update(keys)
                 else:  # description=…, describe(param=…) and anything else: 100 characters
@@ -224,8 +241,8 @@ COMMAND_KEYS = command_keys()
 
 
 def test_command_keys_are_found():
-    """Guard the scan itself: the bot has nine commands and a choice per game."""
-    assert {"cmd.play.name", "cmd.rules.name"} <= COMMAND_KEYS["name"]
+    """Guard the scan itself: it must find the commands, their options and the game choices."""
+    assert {"cmd.play.name", "cmd.rules.name"} <= COMMAND_KEYS["top"] <= COMMAND_KEYS["name"]
     assert {"cmd.play.description", "cmd.play.game"} <= COMMAND_KEYS["description"]
     assert "kami.name" in COMMAND_KEYS["choice"]
     for keys in COMMAND_KEYS.values():
@@ -239,8 +256,8 @@ def test_command_names_follow_discord_rules(locale):
         assert isinstance(name, str), f"{locale} {key}: must be a plain string"
         assert NAME_RULE.fullmatch(name), f"{locale} {key}: {name!r} is not a valid name"
         assert name == name.lower(), f"{locale} {key}: {name!r} must be lower case"
-    values = list(names.values())
-    assert len(set(values)) == len(values), f"{locale}: two commands share a name: {values}"
+    top = [names[key] for key in sorted(COMMAND_KEYS["top"])]
+    assert len(set(top)) == len(top), f"{locale}: two commands share a name: {top}"
 
 
 @pytest.mark.parametrize("locale", sorted(ALL))

@@ -55,8 +55,8 @@ async def test_migrations_create_the_schema(store: Store) -> None:
             await connection.execute(text("SELECT version_num FROM alembic_version"))
         ).scalar()
         columns = await connection.run_sync(lambda c: inspect(c).get_columns("games"))
-    assert {"games", "seats", "moves", "results", "users"} <= tables
-    assert revision == "0001"
+    assert {"games", "seats", "moves", "results", "users", "guild_settings"} <= tables
+    assert revision == "0002"
     types = {column["name"]: str(column["type"]).upper() for column in columns}
     assert types["guild_id"] == types["channel_id"] == "BIGINT"
 
@@ -182,3 +182,47 @@ async def test_closed_dms_are_remembered(store: Store) -> None:
     assert await store.dms_closed(5)
     await store.set_dms_closed(5, False)
     assert not await store.dms_closed(5)
+
+
+async def test_users_languages_are_remembered_and_updated(store: Store) -> None:
+    big = 2**62 + 7  # Discord ids need BIGINT
+    assert await store.remembered_locales([big, 5]) == {}
+    await store.set_dms_closed(5, True)  # a user row without a language yet
+    assert await store.remembered_locales([5]) == {}
+    await asyncio.gather(store.remember_locale(big, "de"), store.remember_locale(5, "ru"))
+    await store.remember_locale(big, "ru")
+    assert await store.remembered_locales([big, 5, 6]) == {big: "ru", 5: "ru"}
+    assert await store.dms_closed(5)  # the other memory of the same user is kept
+    await store.set_dms_closed(5, False)
+    assert await store.remembered_locales([5]) == {5: "ru"}
+
+
+async def test_guild_language_moves_open_games_only(store: Store) -> None:
+    assert await store.guild_language(99) is None
+    lobby = await new_lobby(store, channel_id=1)
+    running = await new_lobby(store, channel_id=2)
+    await store.start(running.id, seed=1, state={})
+    ended = await new_lobby(store, channel_id=3)
+    await store.end(ended.id, GameStatus.CANCELLED)
+    elsewhere = await store.create_lobby(
+        guild_id=2**62,
+        channel_id=4,
+        host_id=1,
+        host_name="host",
+        host_locale="en",
+        game_key="kami",
+        options={},
+        locale="en",
+        expires_at=utcnow() + timedelta(minutes=30),
+    )
+    switched = await store.set_guild_language(99, "de", "de")
+    assert sorted(switched) == sorted([lobby.id, running.id])
+    assert await store.guild_language(99) == "de"
+    assert await store.guild_language(2**62) is None
+    locales = {g: (await store.game(g)).locale for g in (lobby.id, running.id, ended.id)}
+    assert locales == {lobby.id: "de", running.id: "de", ended.id: "en"}
+    assert (await store.game(elsewhere.id)).locale == "en"
+    assert (await store.game(running.id)).version == 1  # not a move
+    await store.set_guild_language(99, None, "ru")  # back to the server's own language
+    assert await store.guild_language(99) is None
+    assert (await store.game(running.id)).locale == "ru"

@@ -6,11 +6,12 @@
 
 from __future__ import annotations
 
-from bot.i18n.de import call_to_glory, clans_and_glory, common, kami
+from bot.i18n.de import call_to_glory, clans_and_glory, common, kami, settings
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     **common.MESSAGES,
     **call_to_glory.MESSAGES,
     **kami.MESSAGES,
     **clans_and_glory.MESSAGES,
+    **settings.MESSAGES,
 }

@@ -1,0 +1,84 @@
+"""``/settings language``: the language of the bot's public messages in this server.
+
+Why a setting: Discord only sends a server's language for Community servers (everyone else is
+``en-US``), so a German group on a plain server needs a way to choose. Open games switch too:
+their stored public locale is updated in the same transaction and their lobby or table message
+is redrawn at once, so a running game never mixes two languages on the table.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import GloryBot
+from bot.i18n import LOCALES, t
+from bot.i18n.commands import text
+from bot.languages import discord_guild_locale, user_locale
+from bot.lobby import can_manage
+from bot.replies import guarded, reply
+from bot.session import load_game
+from bot.storage.models import GameStatus
+
+SERVER_DEFAULT = "default"
+LANGUAGE_CHOICES = [
+    *(app_commands.Choice(name=text(f"language.{code}"), value=code) for code in LOCALES),
+    app_commands.Choice(name=text("language.default"), value=SERVER_DEFAULT),
+]
+
+
+class Settings(commands.Cog):
+    settings = app_commands.Group(
+        name=text("cmd.settings.name"),
+        description=text("cmd.settings.description"),
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: GloryBot) -> None:
+        self.bot = bot
+
+    @settings.command(
+        name=text("cmd.settings.language.name"),
+        description=text("cmd.settings.language.description"),
+    )
+    @app_commands.describe(language=text("cmd.settings.language.language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        async with guarded(interaction, None):
+            # default_permissions only hides the command; Discord lets server owners re-grant it.
+            if not can_manage(interaction) or interaction.guild_id is None:
+                await reply(interaction, "settings.manage_only")
+                return
+            chosen = language if language in LOCALES else None
+            public = chosen or discord_guild_locale(interaction)
+            game_ids = await self.bot.store.set_guild_language(interaction.guild_id, chosen, public)
+            locale = user_locale(interaction)
+            lines = [
+                t(
+                    "settings.language.saved" if chosen else "settings.language.default_saved",
+                    locale,
+                    language=t(f"language.{public}", locale),
+                )
+            ]
+            if game_ids:
+                lines.append(t("settings.games_updated", locale, count=len(game_ids)))
+            await interaction.response.send_message("\n".join(lines), ephemeral=True)
+            for game_id in game_ids:
+                await self._redraw(game_id)
+
+    async def _redraw(self, game_id: int) -> None:
+        """Show an open game's lobby and table in its new language (under the move lock, so a
+        move in flight is not overwritten by an older picture)."""
+        async with self.bot.moves.lock(game_id):
+            loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+            if loaded is None:
+                return
+            await self.bot.publisher.refresh_lobby(loaded)
+            if loaded.status is GameStatus.ACTIVE:
+                await self.bot.publisher.refresh_table(loaded)
+
+
+async def setup(bot: GloryBot) -> None:
+    await bot.add_cog(Settings(bot))
