@@ -117,15 +117,6 @@ class Option:
     def applies_to(self, players: int) -> bool:
         return self.players is None or players in self.players
 
-    def to_json(self) -> JSON:
-        return {
-            "name": self.name,
-            "type": self.type.__name__,
-            "default": self.default,
-            "choices": list(self.choices),
-            "players": None if self.players is None else list(self.players),
-        }
-
 
 # --------------------------------------------------------------------------- actions
 
@@ -385,15 +376,6 @@ class Game(ABC):
     @abstractmethod
     def action_from_json(self, data: JSON) -> Action:
         """Inverse of ``Action.to_json``; raises ``MalformedAction``."""
-
-    def describe(self) -> JSON:
-        """The declaration as JSON, for UIs that build their controls from it."""
-        return {
-            "key": self.key,
-            "name": self.name,
-            "player_counts": list(self.player_counts),
-            "options": [option.to_json() for option in self.options],
-        }
 
 
 # --------------------------------------------------------------------------- events

@@ -7,10 +7,8 @@ shuffle is not promised to be stable across Python versions; SplitMix64 is both 
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
-
-T = TypeVar("T")
+from collections.abc import MutableSequence
+from typing import Any
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -41,10 +39,7 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
-
-    def shuffle(self, items: MutableSequence[T]) -> None:
+    def shuffle(self, items: MutableSequence[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

@@ -31,6 +31,15 @@ class Presenter:
     """Event fields holding a seat number, shown as the player's name."""
     silent_events: frozenset[str] = frozenset()
     """Bookkeeping events the log does not mention (the table shows their effect)."""
+    card_fields: tuple[str, ...] = ()
+    """Event fields holding one card, shown by ``card`` (``None``, a hidden card, is left out:
+    the catalog's hidden variants of an event never print it)."""
+    card_list_fields: tuple[str, ...] = ()
+    """Event fields holding a list of cards, shown by ``cards``."""
+    seat_list_fields: tuple[str, ...] = ("seats", "winners")
+    """Event fields holding a list of seats, shown as the players' names."""
+    score_list_fields: tuple[str, ...] = ("scores",)
+    """Event fields holding one number per seat, shown as "Ann 5, Bob 3"."""
 
     def __init__(self, game_key: str) -> None:
         self.game_key = game_key
@@ -95,14 +104,32 @@ class Presenter:
     ) -> dict[str, Any]:
         params: dict[str, Any] = {}
         for field, value in event.items():
-            if field in self.seat_fields and isinstance(value, int) and 0 <= value < len(names):
-                params[field] = names[value]
+            if field in self.card_fields and value is not None:
+                params[field] = self.card(value, locale)
             elif isinstance(value, list):
-                params[field] = ", ".join(str(v) for v in value)
+                params[field] = self._list_param(field, value, names, locale)
+            elif field in self.seat_fields and isinstance(value, int) and 0 <= value < len(names):
+                params[field] = names[value]
             else:
                 params[field] = value
         params.setdefault("count", 0)
         return params
+
+    def _list_param(self, field: str, value: list, names: Sequence[str], locale: str) -> str:
+        if field in self.card_list_fields:
+            return self.cards(value, locale)
+        if field in self.seat_list_fields:
+            return ", ".join(names[seat] for seat in value)
+        if field in self.score_list_fields:
+            return self.seat_scores(value, names, locale)
+        return ", ".join(str(item) for item in value)
+
+    def card(self, card: Any, locale: str) -> str:
+        """How one card reads; games name their cards through the catalog."""
+        return str(card)
+
+    def cards(self, cards: Sequence[Any], locale: str) -> str:
+        return ", ".join(self.card(card, locale) for card in cards) or t(self.key("none"), locale)
 
     # ---------------------------------------------------------------- views
 

@@ -15,6 +15,9 @@ from bot.render.base import JSON, Presenter
 class CallToGloryPresenter(Presenter):
     seat_fields = ("seat", "target", "beaten_seat", "start_player", "ended_by")
     silent_events = frozenset({"turn_started", "tasks_dealt"})
+    card_fields = ("value",)
+    card_list_fields = ("values",)
+    score_list_fields = ("scores", "totals", "base", "bonus")
 
     def card(self, value: Any, locale: str) -> str:
         return t(self.key("card", str(value)), locale)
@@ -44,15 +47,10 @@ class CallToGloryPresenter(Presenter):
         self, event: Mapping[str, Any], names: Sequence[str], locale: str
     ) -> dict[str, Any]:
         params = super().event_params(event, names, locale)
-        if isinstance(event.get("value"), int):
-            params["value"] = self.card(event["value"], locale)
         if isinstance(event.get("source"), str):
             params["source"] = t(self.key("source", event["source"]), locale)
         if isinstance(event.get("deck"), str):
             params["deck"] = event["deck"].upper()
-        for field in ("scores", "totals", "base", "bonus"):
-            if isinstance(event.get(field), list):
-                params[field] = self.seat_scores(event[field], names, locale)
         if isinstance(event.get("tasks"), list):
             params["tasks"] = ", ".join(
                 t(
@@ -63,12 +61,7 @@ class CallToGloryPresenter(Presenter):
                 )
                 for task in event["tasks"]
             )
-        if isinstance(event.get("values"), list):
-            params["values"] = self.cards(event["values"], locale)
         return params
-
-    def cards(self, values: Sequence[int], locale: str) -> str:
-        return ", ".join(self.card(v, locale) for v in values) or t(self.key("none"), locale)
 
     # ---------------------------------------------------------------- views
 

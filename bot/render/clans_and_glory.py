@@ -17,6 +17,8 @@ ROWS = ("north", "south", "head")
 
 class ClansAndGloryPresenter(Presenter):
     seat_fields = ("seat", "last_seat", "start_player")
+    card_fields = ("card",)
+    score_list_fields = ("points",)
 
     def card(self, card: Any, locale: str) -> str:
         """``red-5`` → "Red 5"; ``None`` (a face-down card) → "face-down"."""
@@ -50,18 +52,12 @@ class ClansAndGloryPresenter(Presenter):
         self, event: Mapping[str, Any], names: Sequence[str], locale: str
     ) -> dict[str, Any]:
         params = super().event_params(event, names, locale)
-        if "card" in event:
-            params["card"] = self.card(event["card"], locale)
         if isinstance(event.get("board"), int):
             params["board"] = event["board"] + 1
         if isinstance(event.get("position"), str):
             params["position"] = event["position"].upper()
         if isinstance(event.get("stack"), list):
             params["stack"] = self.stack(event["stack"], names, locale)
-        if isinstance(event.get("points"), list):
-            params["points"] = self.seat_scores(event["points"], names, locale)
-        if isinstance(event.get("winners"), list):
-            params["winners"] = ", ".join(names[s] for s in event["winners"])
         if isinstance(event.get("claims"), list):
             params["claims"] = self.claims(event["claims"], names, locale)
         return params

@@ -14,14 +14,13 @@ from bot.render.base import JSON, Presenter
 
 class KamiPresenter(Presenter):
     seat_fields = ("seat", "start_player", "revealer")
+    card_fields = ("card",)
+    card_list_fields = ("cards",)
 
     def card(self, name: Any, locale: str) -> str:
         if name is None:
             return t(self.key("face_down"), locale)
         return t(self.key("card", str(name)), locale)
-
-    def cards(self, names: Sequence[Any], locale: str) -> str:
-        return ", ".join(self.card(n, locale) for n in names) or t(self.key("none"), locale)
 
     def argument(
         self, word: str, argument: str, view: JSON, names: Sequence[str], locale: str
@@ -49,16 +48,6 @@ class KamiPresenter(Presenter):
         self, event: Mapping[str, Any], names: Sequence[str], locale: str
     ) -> dict[str, Any]:
         params = super().event_params(event, names, locale)
-        if "card" in event:
-            params["card"] = self.card(event["card"], locale)
-        if isinstance(event.get("cards"), list):
-            params["cards"] = self.cards(event["cards"], locale)
-        if isinstance(event.get("seats"), list):
-            params["seats"] = ", ".join(names[s] for s in event["seats"])
-        if isinstance(event.get("winners"), list):
-            params["winners"] = ", ".join(names[s] for s in event["winners"])
-        if isinstance(event.get("scores"), list):
-            params["scores"] = self.seat_scores(event["scores"], names, locale)
         if isinstance(event.get("points"), int):
             params["count"] = event["points"]
         return params

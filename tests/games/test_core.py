@@ -158,16 +158,9 @@ def test_option_declarations_reject_a_default_outside_the_choices():
         Option("x", 4, (1, 2, 3))
 
 
-def test_describe_lists_options_as_json():
-    described = GAME.describe()
-    assert described["player_counts"] == [2, 3]
-    assert described["options"][0] == {
-        "name": "size",
-        "type": "int",
-        "default": 5,
-        "choices": [3, 5, 7],
-        "players": None,
-    }
+def test_option_type_is_the_type_of_its_default():
+    assert GAME.option("size").type is int and GAME.option("bonus").type is bool
+    assert GAME.option("mode").type is str
 
 
 def test_apply_rejects_an_illegal_action_and_changes_nothing():

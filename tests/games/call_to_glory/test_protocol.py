@@ -17,12 +17,11 @@ from tests.games.protocol import json_copy
 
 def test_registry_declares_players_and_options() -> None:
     assert REGISTRY["call_to_glory"] is GAME
-    described = GAME.describe()
-    assert described["player_counts"] == [2, 3, 4]
-    assert {o["name"]: (o["default"], o["choices"]) for o in described["options"]} == {
-        "rounds": (4, [4, 1]),
-        "imperial_tasks": (False, [False, True]),
-        "ninja": (False, [False, True]),
+    assert GAME.player_counts == (2, 3, 4)
+    assert {o.name: (o.default, o.choices) for o in GAME.options} == {
+        "rounds": (4, (4, 1)),
+        "imperial_tasks": (False, (False, True)),
+        "ninja": (False, (False, True)),
     }
     with pytest.raises(InvalidOptions) as error:
         GAME.new_state(5, seed=1)
