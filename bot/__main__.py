@@ -7,8 +7,13 @@ Without a token it explains where to get one and exits with status 2, without a 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import logging
+import signal
 import sys
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import discord
 from dotenv import load_dotenv
@@ -22,6 +27,24 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot", description=t("cli.description"))
     parser.add_argument("--sync", action="store_true", help=t("cli.sync"))
     return parser.parse_args(argv)
+
+
+def event_loop_runner() -> Callable[[Coroutine[Any, Any, None]], None]:
+    """uvloop where it is installed (not on Windows): every click is mostly event-loop work."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run
+    return uvloop.run
+
+
+async def serve(bot: discord.Client, token: str) -> None:
+    """Run until closed; SIGTERM (what hosts send to stop a dyno) closes the bot cleanly."""
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+    async with bot:
+        await bot.start(token)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
 
     bot = GloryBot(settings)
     try:
-        bot.run(settings.token, log_handler=None)
+        event_loop_runner()(serve(bot, settings.token))
     except discord.LoginFailure:
         print(t("cli.bad_token"), file=sys.stderr)
         return 2

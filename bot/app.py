@@ -7,6 +7,7 @@ timers and syncs commands only when asked (``--sync``), to ``DEV_GUILD_ID`` when
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 
@@ -20,6 +21,7 @@ from bot.languages import Languages
 from bot.lobby import LobbyFlow
 from bot.moves import MoveFlow
 from bot.publisher import Publisher
+from bot.recovery import deliver_missed_turns
 from bot.storage.repository import Store
 from games import REGISTRY, Game
 
@@ -43,14 +45,22 @@ class GloryTree(discord.app_commands.CommandTree["GloryBot"]):
 
 
 class GloryBot(commands.Bot):
-    """A slash-command-only bot: no privileged intents are needed."""
+    """A slash-command-only bot.
+
+    Interactions arrive whatever the intents, so the bot asks only for ``guilds``: with the
+    message intents Discord would echo every table edit and DM back over the gateway, and
+    discord.py would parse each one and keep it in a message cache nothing here reads.
+    """
 
     store: Store
 
     def __init__(self, settings: Settings, registry: Mapping[str, Game] | None = None) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=discord.Intents(guilds=True),
+            max_messages=None,
+            member_cache_flags=discord.MemberCacheFlags.none(),
+            chunk_guilds_at_startup=False,
             help_command=None,
             tree_cls=GloryTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
@@ -61,6 +71,7 @@ class GloryBot(commands.Bot):
         self.publisher = Publisher(self)
         self.lobby = LobbyFlow(self)
         self.moves = MoveFlow(self)
+        self.recovery: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_url)
@@ -71,6 +82,17 @@ class GloryBot(commands.Bot):
         await self.lobby.rearm_all()
         if self.settings.sync_commands:
             await self.sync_commands()
+        self.recovery = asyncio.create_task(self._recover())
+
+    async def _recover(self) -> None:
+        """Re-send what a crash kept from players (see ``bot.recovery``), beside normal work."""
+        try:
+            count = await deliver_missed_turns(self)
+        except Exception:
+            log.exception("re-sending missed turns after the restart failed")
+            return
+        if count:
+            log.info("re-sent the turn of %d game(s) after the restart", count)
 
     async def sync_commands(self) -> list[str]:
         """Upload the slash commands: to the dev guild when configured, else globally."""
@@ -85,6 +107,8 @@ class GloryBot(commands.Bot):
 
     async def close(self) -> None:
         self.lobby.disarm_all()
+        if self.recovery is not None:
+            self.recovery.cancel()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:

@@ -143,7 +143,7 @@ def menu_view(
     tokens = resolve(actions, path)
     if tokens is None:
         tokens, path = (), ()
-    view_data = state.view(seat)
+    view_data = loaded.view(seat)
     names = safe_names(loaded.names)
     choices = choices_at(actions, tokens)
     here = MenuTarget(loaded.id, loaded.row.version, seat, path)

@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -25,7 +26,7 @@ from bot.render import presenter_for
 from bot.render.common import hand_embed, safe_names
 from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game
-from bot.storage.models import GameStatus
+from bot.storage.models import GameStatus, SeatRow
 from bot.storage.repository import FinalScore, MoveRecord, StorageConflict
 from games import Action, IllegalAction, State
 from games.menu import action_at
@@ -36,26 +37,27 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def final_scores(loaded: LoadedGame, *, concede: bool = False) -> list[FinalScore]:
+def final_scores(
+    state: State, seats: Sequence[SeatRow], *, concede: bool = False
+) -> list[FinalScore]:
     """Results per seat from the engine's scores and winners (nobody wins a conceded game)."""
-    assert loaded.state is not None
-    scores = loaded.state.scores
-    winners = set() if concede else set(loaded.state.winners)
+    scores = state.scores
+    winners = set() if concede else set(state.winners)
     return [
         FinalScore(seat=s.seat, user_id=s.user_id, score=scores[s.seat], won=s.seat in winners)
-        for s in loaded.seats
+        for s in seats
     ]
 
 
-def private_parts(state: State) -> list[dict]:
+def private_parts(loaded: LoadedGame) -> list[dict]:
     """Per seat, what its view shows beyond the public one (its hand …).
 
     A waiting player's DM shows only this, so it needs an edit only when this part changes.
     """
-    public = state.view(None)
+    public = loaded.view(None)
     parts = []
-    for seat in range(state.num_players):
-        view = state.view(seat)
+    for seat in range(len(loaded.seats)):
+        view = loaded.view(seat)
         parts.append({k: v for k, v in view.items() if k != "seat" and public.get(k) != v})
     return parts
 
@@ -172,7 +174,7 @@ class MoveFlow:
         presenter = presenter_for(loaded.row.game_key)
         assert loaded.state is not None
         notice = breadcrumb(
-            presenter, loaded.state.view(target.seat), safe_names(loaded.names), tokens, locale
+            presenter, loaded.view(target.seat), safe_names(loaded.names), tokens, locale
         )
         await interaction.response.edit_message(
             embed=hand_embed(loaded, presenter, target.seat, locale, notice=notice),
@@ -186,10 +188,10 @@ class MoveFlow:
         target: MenuTarget,
         action: Action,
     ) -> None:
-        state = loaded.state
-        assert state is not None
-        before = private_parts(state)
-        was_to_move = state.to_move
+        assert loaded.state is not None
+        before = private_parts(loaded)
+        was_to_move = loaded.state.to_move
+        state = loaded.mutable_state()
         try:
             events = state.apply(action)
         except IllegalAction:
@@ -197,14 +199,15 @@ class MoveFlow:
             return
         saved = state.to_json()
         # Refuse to store a state that could not be loaded again: the game would be stuck.
-        loaded.game.state_from_json(json.loads(json.dumps(saved)))
+        # The reloaded copy is the one shown from now on, exactly as a restart would see it.
+        reloaded = loaded.game.state_from_json(json.loads(json.dumps(saved)))
         try:
             version = await self.bot.store.commit_move(
                 loaded.id,
                 expected_version=target.version,
                 state=saved,
                 move=MoveRecord(seat=target.seat, action=action.to_json(), events=events),
-                final=final_scores(loaded) if state.is_over else None,
+                final=final_scores(state, loaded.seats) if state.is_over else None,
             )
         except StorageConflict:
             await reply(interaction, "move.stale_short")
@@ -212,8 +215,9 @@ class MoveFlow:
         loaded.row.version, loaded.row.state = version, saved
         if state.is_over:
             loaded.row.status = GameStatus.FINISHED
+        after = loaded.after_move(reloaded)
         try:
-            await self._publish(interaction, loaded, target.seat, before, was_to_move)
+            await self._publish(interaction, after, target.seat, before, was_to_move)
         except Exception:
             log.exception("game %s: the move was stored but updating Discord failed", loaded.id)
             if not interaction.response.is_done():
@@ -238,7 +242,7 @@ class MoveFlow:
         state = after.state
         assert state is not None
         to_move = state.to_move
-        now = private_parts(state)
+        now = private_parts(after)
         changed = [
             s
             for s in range(state.num_players)
@@ -259,7 +263,7 @@ class MoveFlow:
         async with self.lock(loaded.id):
             final = None
             if status is GameStatus.ABANDONED and loaded.state is not None:
-                final = final_scores(loaded, concede=True)
+                final = final_scores(loaded.state, loaded.seats, concede=True)
             try:
                 await self.bot.store.end(loaded.id, status, final=final)
             except StorageConflict:

@@ -225,22 +225,31 @@ class Publisher:
         """Write seat's DM in ``locale``: its user's remembered language (see ``languages``)."""
         row = loaded.seats[seat]
         content = self.hand_content(loaded, seat, locale, recent, full=False)
+        old = None
         if row.hand_message_id is not None and row.hand_channel_id is not None:
-            old = self.bot.get_partial_messageable(
-                row.hand_channel_id, type=discord.ChannelType.private
-            ).get_partial_message(row.hand_message_id)
+            old = self._dm(row.hand_channel_id).get_partial_message(row.hand_message_id)
             if not new:
                 try:
                     await old.edit(**content)
                     return
                 except discord.NotFound:
-                    pass
-            else:
-                try:
-                    await old.delete()
-                except discord.HTTPException:
-                    log.info("game %s: old hand message of seat %s is gone", loaded.id, seat)
-        channel = await self.bot.create_dm(discord.Object(row.user_id))
+                    old = None
+        # The DM channel of a user never changes: reuse the stored one instead of asking.
+        if row.hand_channel_id is not None:
+            channel: discord.abc.Messageable = self._dm(row.hand_channel_id)
+        else:
+            channel = await self.bot.create_dm(discord.Object(row.user_id))
         message = await channel.send(**content)
-        await self.bot.store.set_hand_message(loaded.id, seat, channel.id, message.id)
-        row.hand_channel_id, row.hand_message_id = channel.id, message.id
+        await self.bot.store.set_hand_message(
+            loaded.id, seat, message.channel.id, message.id, loaded.row.version
+        )
+        row.hand_channel_id, row.hand_message_id = message.channel.id, message.id
+        row.hand_version = loaded.row.version
+        if old is not None:  # the new message (with its ping) first, then the old one goes
+            try:
+                await old.delete()
+            except discord.HTTPException:
+                log.info("game %s: old hand message of seat %s is gone", loaded.id, seat)
+
+    def _dm(self, channel_id: int) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)

@@ -62,7 +62,7 @@ class InGame(commands.Cog):
             loaded = await complete(self.bot.store, self.bot.registry, row)
             assert loaded.state is not None
             locale = user_locale(interaction)
-            view = loaded.state.view(None)
+            view = loaded.view(None)
             names = safe_names(loaded.names)
             presenter = presenter_for(row.game_key)
             embed = discord.Embed(

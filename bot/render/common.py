@@ -81,7 +81,7 @@ def table_embed(
 ) -> discord.Embed:
     """The public table: whose turn, the public view, recent log lines and the scores."""
     assert loaded.state is not None
-    view = loaded.state.view(None)
+    view = loaded.view(None)
     names = safe_names(loaded.names)
     embed = discord.Embed(
         title=t("table.title", locale, game=presenter.game_name(locale)), colour=COLOUR
@@ -187,7 +187,7 @@ def hand_embed(
     players' moves, so the message stays true without an edit after every move.
     """
     assert loaded.state is not None
-    view = loaded.state.view(seat)
+    view = loaded.view(seat)
     names = safe_names(loaded.names)
     embed = discord.Embed(
         title=t("hand.title", locale, game=presenter.game_name(locale), name=names[seat]),

@@ -74,6 +74,8 @@ class SeatRow(SQLModel, table=True):
     locale: str = Field(default="en", max_length=16)
     hand_channel_id: int | None = Field(default=None, sa_type=BigInteger)
     hand_message_id: int | None = Field(default=None, sa_type=BigInteger)
+    hand_version: int | None = None
+    """The game version the hand DM shows (``None``: no DM yet)."""
     joined_at: datetime = _when()
 
 
@@ -81,9 +83,10 @@ class MoveRow(SQLModel, table=True):
     """Append-only: one row per applied action, with the events it produced."""
 
     __tablename__ = "moves"
+    __table_args__ = (Index("ix_moves_game_version", "game_id", "version", unique=True),)
 
     id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(foreign_key="games.id", index=True, ondelete="CASCADE")
+    game_id: int = Field(foreign_key="games.id", ondelete="CASCADE")
     version: int
     seat: int
     action: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))

@@ -7,19 +7,24 @@ lets the storage tests exercise it without Discord.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections import deque
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager, nullcontext
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Integer, cast, func, update
+from sqlalchemy import Integer, bindparam, cast, func, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot.storage.cache import KEPT_MOVES, KeptGame, KnownUser, LruCache
 from bot.storage.engine import create_engine
+from bot.storage.group_commit import GroupCommit, Outcome
 from bot.storage.migrate import upgrade
 from bot.storage.models import (
     OPEN_STATUSES,
@@ -37,6 +42,45 @@ OPENING_SEAT = -1
 """The move-log "seat" of the setup events, which no player caused."""
 DMS_CLOSED_MEMORY = timedelta(hours=12)
 """How long a closed-DM answer (403, code 50007) is trusted before a DM is tried again."""
+KEPT_GAMES = 1_000
+"""Running games kept in memory (least recently played ones are read again when needed)."""
+KEPT_USERS = 50_000
+
+_GAMES = GameRow.__table__  # type: ignore[attr-defined]
+_SEATS = SeatRow.__table__  # type: ignore[attr-defined]
+_MOVES = MoveRow.__table__  # type: ignore[attr-defined]
+
+# The statements of a move, built once: building them per click cost more than running them.
+_STORE_STATE = (
+    _GAMES.update()
+    .where(
+        _GAMES.c.id == bindparam("game"),
+        _GAMES.c.version == bindparam("expected"),
+        _GAMES.c.status == GameStatus.ACTIVE.value,
+    )
+    .values(
+        state=bindparam("new_state", type_=_GAMES.c.state.type),
+        version=bindparam("new_version"),
+        updated_at=bindparam("now", type_=_GAMES.c.updated_at.type),
+    )
+)
+_LOG_MOVE = _MOVES.insert().values(
+    game_id=bindparam("game"),
+    version=bindparam("new_version"),
+    seat=bindparam("seat"),
+    action=bindparam("action", type_=_MOVES.c.action.type),
+    events=bindparam("events", type_=_MOVES.c.events.type),
+    created_at=bindparam("now", type_=_MOVES.c.created_at.type),
+)
+_STORE_HAND = (
+    _SEATS.update()
+    .where(_SEATS.c.game_id == bindparam("game"), _SEATS.c.seat == bindparam("seat_number"))
+    .values(
+        hand_channel_id=bindparam("channel"),
+        hand_message_id=bindparam("message"),
+        hand_version=bindparam("shown_version"),
+    )
+)
 
 
 class StorageConflict(Exception):
@@ -45,6 +89,32 @@ class StorageConflict(Exception):
 
 class ChannelBusy(StorageConflict):
     """The channel already has a lobby or a running game."""
+
+
+def _aware(when: datetime | None) -> datetime | None:
+    """SQLite returns naive datetimes (stored as UTC); PostgreSQL aware ones."""
+    if when is not None and when.tzinfo is None:
+        return when.replace(tzinfo=UTC)
+    return when
+
+
+class _LostRace(Exception):
+    """Inside a batch: a compare-and-swap failed (the batch is then retried write by write)."""
+
+
+@dataclass(frozen=True)
+class _MoveWrite:
+    values: dict[str, Any]
+    move: dict[str, Any]
+
+    @property
+    def log_values(self) -> dict[str, Any]:
+        return {**self.values, **self.move}
+
+
+@dataclass(frozen=True)
+class _HandWrite:
+    values: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -79,9 +149,22 @@ class Standing:
 class Store:
     """Async access to the database behind ``engine``."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(
+        self, engine: AsyncEngine, *, kept_games: int = KEPT_GAMES, kept_users: int = KEPT_USERS
+    ) -> None:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
+        self._one_writer: AbstractAsyncContextManager[Any] = (
+            asyncio.Lock() if engine.dialect.name == "sqlite" else nullcontext()
+        )
+        """SQLite has one writer at a time; a second one would wait in SQLite's busy handler,
+        which sleeps in steps of up to 100 ms. Queueing writers here wakes each at once."""
+        self._games: LruCache[int, KeptGame] = LruCache(kept_games)
+        self._users: LruCache[int, KnownUser] = LruCache(kept_users)
+        self._group: GroupCommit[_MoveWrite | _HandWrite] = GroupCommit(self._write_batch)
+        self._writes = 0
+        self._last_write: LruCache[int, int] = LruCache(4 * kept_games)
+        """Per game, the number of the latest write: a read that a write overtook is not kept."""
 
     @classmethod
     async def open(cls, url: str) -> Store:
@@ -95,6 +178,76 @@ class Store:
 
     def session(self) -> AsyncSession:
         return self._sessions()
+
+    @asynccontextmanager
+    async def _write_session(self) -> AsyncIterator[AsyncSession]:
+        """A session in a write transaction, one at a time on SQLite (see ``_one_writer``)."""
+        async with self._one_writer, self.session() as session, session.begin():
+            yield session
+
+    @asynccontextmanager
+    async def _write_connection(self) -> AsyncIterator[AsyncConnection]:
+        async with self._one_writer, self.engine.begin() as connection:
+            yield connection
+
+    # ------------------------------------------------------------------ memory
+
+    @contextmanager
+    def _writing(self, game_id: int) -> Iterator[None]:
+        """Around a write of a game: forget the kept copy if the write fails or loses a race,
+        and make reads that started before it unfit to be kept."""
+        self._writes += 1
+        self._last_write.put(game_id, self._writes)
+        try:
+            yield
+        except BaseException:
+            self._games.pop(game_id)
+            raise
+
+    async def _write_batch(self, writes: Sequence[_MoveWrite | _HandWrite]) -> list[Outcome]:
+        """Moves and hand-message ids of many games in one transaction (see group_commit).
+
+        A move whose compare-and-swap fails makes the batch fail as a whole; its writes are
+        then tried one at a time, so that only the one that lost its race is refused.
+        """
+        moves = [write for write in writes if isinstance(write, _MoveWrite)]
+        hands = [write.values for write in writes if isinstance(write, _HandWrite)]
+        try:
+            async with self._write_connection() as connection:
+                if moves:
+                    await self._store_states(connection, moves)
+                    await connection.execute(_LOG_MOVE, [m.log_values for m in moves])
+                if hands:
+                    await connection.execute(_STORE_HAND, hands)
+        except _LostRace as lost:
+            if len(writes) == 1:
+                return [StorageConflict(str(lost))]
+            return [(await self._write_batch([write]))[0] for write in writes]
+        return [None] * len(writes)
+
+    async def _store_states(self, connection: AsyncConnection, moves: list[_MoveWrite]) -> None:
+        if connection.dialect.supports_sane_multi_rowcount:  # SQLite: one round trip
+            result = await connection.execute(_STORE_STATE, [m.values for m in moves])
+            if result.rowcount != len(moves):
+                raise _LostRace("a game is no longer at the version a move was made on")
+            return
+        for move in moves:
+            result = await connection.execute(_STORE_STATE, move.values)
+            if result.rowcount != 1:
+                raise _LostRace(f"game {move.values['game']} is not at the expected version")
+
+    def _forget(self, game_id: int) -> None:
+        """Drop a game from memory (after a write that the kept copy does not follow)."""
+        self._games.pop(game_id)
+        self._writes += 1
+        self._last_write.put(game_id, self._writes)
+
+    def _unchanged_since(self, game_id: int, mark: int) -> bool:
+        return (self._last_write.get(game_id) or 0) <= mark
+
+    def kept_game_count(self) -> int:
+        """How many running games are in memory (for tests and benchmarks)."""
+        return len(self._games)
 
     # ------------------------------------------------------------------ games
 
@@ -149,7 +302,7 @@ class Store:
             expires_at=expires_at,
         )
         try:
-            async with self.session() as session, session.begin():
+            async with self._write_session() as session:
                 session.add(game)
                 await session.flush()
                 assert game.id is not None
@@ -168,14 +321,22 @@ class Store:
 
     async def set_message(self, game_id: int, **message_ids: int | None) -> None:
         """Remember ``lobby_message_id`` / ``table_message_id`` (not a move: no version bump)."""
-        async with self.session() as session, session.begin():
-            await session.exec(update(GameRow).where(GameRow.id == game_id).values(**message_ids))
+        with self._writing(game_id):
+            async with self._write_connection() as connection:
+                await connection.execute(
+                    _GAMES.update().where(_GAMES.c.id == game_id).values(**message_ids)
+                )
+        kept = self._games.get(game_id)
+        if kept is not None:
+            for name, value in message_ids.items():
+                setattr(kept.row, name, value)
 
     async def set_options(self, game_id: int, options: dict[str, Any]) -> None:
         await self._lobby_update(game_id, options=options)
 
     async def _lobby_update(self, game_id: int, **values: Any) -> None:
-        async with self.session() as session, session.begin():
+        self._forget(game_id)
+        async with self._write_session() as session:
             result = await session.exec(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.status == GameStatus.LOBBY)
@@ -187,13 +348,20 @@ class Store:
     # ------------------------------------------------------------------ seats
 
     async def game_with_seats(self, game_id: int) -> tuple[GameRow, list[SeatRow]] | None:
-        """A game and its seats in one round trip (the hot path of every click)."""
+        """A game and its seats: from memory while it is being played (every click asks)."""
+        kept = self._games.get(game_id)
+        if kept is not None:
+            return kept.row, list(kept.seats)
+        mark = self._writes
         async with self.session() as session:
             game = await session.get(GameRow, game_id)
             if game is None:
                 return None
             query = select(SeatRow).where(SeatRow.game_id == game_id).order_by(col(SeatRow.seat))
-            return game, list((await session.exec(query)).all())
+            seats = list((await session.exec(query)).all())
+        if game.status == GameStatus.ACTIVE and self._unchanged_since(game_id, mark):
+            self._games.put(game_id, KeptGame(game, list(seats)))
+        return game, seats
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         async with self.session() as session:
@@ -202,7 +370,7 @@ class Store:
 
     async def join(self, game_id: int, user_id: int, name: str, locale: str) -> SeatRow:
         """Take the next free seat of a lobby (``StorageConflict`` if it is not a lobby)."""
-        async with self.session() as session, session.begin():
+        async with self._write_session() as session:
             await self._lock_lobby(session, game_id)
             count = await session.scalar(
                 select(func.count()).select_from(SeatRow).where(SeatRow.game_id == game_id)
@@ -215,7 +383,7 @@ class Store:
 
     async def leave_lobby(self, game_id: int, user_id: int) -> None:
         """Give up a lobby seat; later seats move up so seat numbers stay contiguous."""
-        async with self.session() as session, session.begin():
+        async with self._write_session() as session:
             await self._lock_lobby(session, game_id)
             seats = (
                 await session.exec(
@@ -240,6 +408,7 @@ class Store:
 
     async def _lock_lobby(self, session: AsyncSession, game_id: int) -> None:
         """Start the transaction as a writer (bumps ``updated_at``) and check the status."""
+        self._forget(game_id)
         result = await session.exec(
             update(GameRow)
             .where(GameRow.id == game_id, GameRow.status == GameStatus.LOBBY)
@@ -249,14 +418,31 @@ class Store:
             raise StorageConflict(f"game {game_id} is no longer a lobby")
 
     async def set_hand_message(
-        self, game_id: int, seat: int, channel_id: int | None, message_id: int | None
+        self,
+        game_id: int,
+        seat: int,
+        channel_id: int | None,
+        message_id: int | None,
+        version: int | None = None,
     ) -> None:
-        async with self.session() as session, session.begin():
-            await session.exec(
-                update(SeatRow)
-                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                .values(hand_channel_id=channel_id, hand_message_id=message_id)
+        """Remember seat's hand DM and the game ``version`` it shows."""
+        with self._writing(game_id):
+            await self._group.submit(
+                _HandWrite(
+                    {
+                        "game": game_id,
+                        "seat_number": seat,
+                        "channel": channel_id,
+                        "message": message_id,
+                        "shown_version": version,
+                    }
+                )
             )
+        kept = self._games.get(game_id)
+        if kept is not None:
+            row = kept.seats[seat]
+            row.hand_channel_id, row.hand_message_id = channel_id, message_id
+            row.hand_version = version
 
     # ------------------------------------------------------------------ playing
 
@@ -272,7 +458,8 @@ class Store:
 
         The engine's setup events (deal, start player …) open the move log as seat -1.
         """
-        async with self.session() as session, session.begin():
+        self._forget(game_id)
+        async with self._write_session() as session:
             result = await session.exec(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.status == GameStatus.LOBBY)
@@ -312,9 +499,54 @@ class Store:
         Returns the new version. ``final`` (the game ended) also records the results.
         Raises ``StorageConflict`` when another move got there first.
         """
+        if final is not None:
+            return await self._commit_last_move(game_id, expected_version, state, move, final)
         new_version = expected_version + 1
-        status = GameStatus.FINISHED if final is not None else GameStatus.ACTIVE
-        async with self.session() as session, session.begin():
+        now = utcnow()
+        write = _MoveWrite(
+            {
+                "game": game_id,
+                "expected": expected_version,
+                "new_state": state,
+                "new_version": new_version,
+                "now": now,
+            },
+            {"seat": move.seat, "action": move.action, "events": move.events},
+        )
+        with self._writing(game_id):
+            await self._group.submit(write)
+        kept = self._games.get(game_id)
+        if kept is None:
+            return new_version
+        if kept.row.version != expected_version:
+            self._games.pop(game_id)
+            return new_version
+        kept.row.state, kept.row.version, kept.row.updated_at = state, new_version, now
+        if kept.moves is not None:
+            kept.moves.append(
+                MoveRow(
+                    game_id=game_id,
+                    version=new_version,
+                    seat=move.seat,
+                    action=move.action,
+                    events=move.events,
+                    created_at=now,
+                )
+            )
+        return new_version
+
+    async def _commit_last_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        state: dict[str, Any],
+        move: MoveRecord,
+        final: Sequence[FinalScore],
+    ) -> int:
+        """The move that ends the game: also the results; the game leaves memory."""
+        self._forget(game_id)
+        new_version = expected_version + 1
+        async with self._write_session() as session:
             result = await session.exec(
                 update(GameRow)
                 .where(
@@ -322,7 +554,12 @@ class Store:
                     GameRow.version == expected_version,
                     GameRow.status == GameStatus.ACTIVE,
                 )
-                .values(state=state, version=new_version, status=status, updated_at=utcnow())
+                .values(
+                    state=state,
+                    version=new_version,
+                    status=GameStatus.FINISHED,
+                    updated_at=utcnow(),
+                )
             )
             if result.rowcount != 1:
                 raise StorageConflict(f"game {game_id} is not at version {expected_version}")
@@ -335,8 +572,7 @@ class Store:
                     events=move.events,
                 )
             )
-            if final is not None:
-                await self._add_results(session, game_id, final, "finished")
+            await self._add_results(session, game_id, final, "finished")
         return new_version
 
     async def end(
@@ -347,7 +583,8 @@ class Store:
         final: Sequence[FinalScore] | None = None,
     ) -> GameRow:
         """Cancel, abandon or expire an open game; ``StorageConflict`` if it already ended."""
-        async with self.session() as session, session.begin():
+        self._forget(game_id)
+        async with self._write_session() as session:
             result = await session.exec(
                 update(GameRow)
                 .where(GameRow.id == game_id, col(GameRow.status).in_(OPEN_STATUSES))
@@ -381,15 +618,22 @@ class Store:
             )
 
     async def recent_moves(self, game_id: int, limit: int) -> list[MoveRow]:
-        """The last ``limit`` moves, oldest first."""
+        """The last ``limit`` moves, oldest first (from memory for a running game)."""
+        kept = self._games.get(game_id)
+        if kept is not None and kept.moves is not None and limit <= KEPT_MOVES:
+            return list(kept.moves)[-limit:]
+        version = kept.row.version if kept is not None else None
         async with self.session() as session:
             query = (
                 select(MoveRow)
                 .where(MoveRow.game_id == game_id)
                 .order_by(col(MoveRow.version).desc())
-                .limit(limit)
+                .limit(max(limit, KEPT_MOVES))
             )
-            return list(reversed((await session.exec(query)).all()))
+            moves = list(reversed((await session.exec(query)).all()))
+        if kept is not None and kept.row.version == version and self._games.get(game_id) is kept:
+            kept.moves = deque(moves, maxlen=KEPT_MOVES)
+        return moves[-limit:]
 
     async def move_count(self, game_id: int) -> int:
         async with self.session() as session:
@@ -400,47 +644,79 @@ class Store:
 
     # ------------------------------------------------------------------ users
 
+    async def _known_users(self, user_ids: Sequence[int]) -> dict[int, KnownUser]:
+        """What is known of ``user_ids``; those not in memory are read in one query."""
+        known: dict[int, KnownUser] = {}
+        missing = []
+        for user_id in user_ids:
+            user = self._users.get(user_id)
+            if user is None:
+                missing.append(user_id)
+            else:
+                known[user_id] = user
+        if not missing:
+            return known
+        async with self.session() as session:
+            query = select(UserRow).where(col(UserRow.user_id).in_(missing))
+            rows = {row.user_id: row for row in (await session.exec(query)).all()}
+        for user_id in missing:
+            user = self._users.get(user_id)  # a write while we read wins
+            if user is None:
+                row = rows.get(user_id)
+                user = KnownUser(
+                    locale=row.locale if row else None,
+                    dms_closed_at=_aware(row.dms_closed_at) if row else None,
+                )
+                self._users.put(user_id, user)
+            known[user_id] = user
+        return known
+
     async def dms_closed(self, user_id: int) -> bool:
         return user_id in await self.users_with_closed_dms([user_id])
 
     async def users_with_closed_dms(self, user_ids: Sequence[int]) -> set[int]:
-        """Those of ``user_ids`` whose DMs were found closed recently (one query)."""
+        """Those of ``user_ids`` whose DMs were found closed recently."""
         since = utcnow() - DMS_CLOSED_MEMORY
-        async with self.session() as session:
-            query = select(UserRow).where(
-                col(UserRow.user_id).in_(list(user_ids)), col(UserRow.dms_closed_at).is_not(None)
-            )
-            users = (await session.exec(query)).all()
-        closed = set()
-        for user in users:
-            closed_at = user.dms_closed_at
-            assert closed_at is not None
-            if closed_at.tzinfo is None:  # SQLite returns naive datetimes (stored as UTC)
-                closed_at = closed_at.replace(tzinfo=since.tzinfo)
-            if closed_at > since:
-                closed.add(user.user_id)
-        return closed
+        known = await self._known_users(user_ids)
+        return {
+            user_id
+            for user_id, user in known.items()
+            if user.dms_closed_at is not None and user.dms_closed_at > since
+        }
 
     async def set_dms_closed(self, user_id: int, closed: bool) -> None:
-        async with self.session() as session, session.begin():
-            user = await session.get(UserRow, user_id)
-            if user is None:
-                user = UserRow(user_id=user_id)
-            user.dms_closed_at = utcnow() if closed else None
-            session.add(user)
+        closed_at = utcnow() if closed else None
+        await self._known_users([user_id])
+        async with self._write_session() as session:
+            await session.exec(
+                self._upsert(UserRow, "user_id", user_id=user_id, dms_closed_at=closed_at)
+            )
+        self._user(user_id).dms_closed_at = closed_at
 
     async def remember_locale(self, user_id: int, locale: str) -> None:
-        """Store the language of ``user_id``'s latest interaction (for DMs sent later)."""
-        async with self.session() as session, session.begin():
+        """Store the language of ``user_id``'s latest interaction (for DMs sent later).
+
+        Writes only when it differs from what is known: most clicks change nothing.
+        """
+        known = await self._known_users([user_id])
+        if known[user_id].locale == locale:
+            return
+        async with self._write_session() as session:
             await session.exec(self._upsert(UserRow, "user_id", user_id=user_id, locale=locale))
+        self._user(user_id).locale = locale
 
     async def remembered_locales(self, user_ids: Sequence[int]) -> dict[int, str]:
-        """The remembered language of those of ``user_ids`` who have one (one query)."""
-        async with self.session() as session:
-            query = select(UserRow.user_id, UserRow.locale).where(
-                col(UserRow.user_id).in_(list(user_ids)), col(UserRow.locale).is_not(None)
-            )
-            return {int(user): str(locale) for user, locale in (await session.exec(query)).all()}
+        """The remembered language of those of ``user_ids`` who have one."""
+        known = await self._known_users(user_ids)
+        return {user_id: user.locale for user_id, user in known.items() if user.locale}
+
+    def _user(self, user_id: int) -> KnownUser:
+        """The memory of a user just written (created so that a slower read cannot undo it)."""
+        user = self._users.get(user_id)
+        if user is None:
+            user = KnownUser()
+            self._users.put(user_id, user)
+        return user
 
     def _upsert(
         self, table: type[UserRow] | type[GuildSettingsRow], key: str, **values: Any
@@ -467,7 +743,7 @@ class Store:
     ) -> list[int]:
         """Save the server's language and move its open games' public messages to
         ``public_locale`` in the same transaction; the ids of those games, to redraw them."""
-        async with self.session() as session, session.begin():
+        async with self._write_session() as session:
             await session.exec(
                 self._upsert(
                     GuildSettingsRow,
@@ -489,7 +765,10 @@ class Store:
                 .where(col(GameRow.id).in_(list(open_games)))
                 .values(locale=public_locale)
             )
-        return [int(game_id) for game_id in open_games if game_id is not None]
+        changed = [int(game_id) for game_id in open_games if game_id is not None]
+        for game_id in changed:
+            self._forget(game_id)
+        return changed
 
     # ------------------------------------------------------------------ standings
 

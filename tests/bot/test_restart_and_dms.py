@@ -7,8 +7,10 @@ import random
 from sqlmodel import select
 
 from bot.storage.models import GameStatus, UserRow
+from bot.storage.repository import MoveRecord
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
+    components,
     current_table,
     live_dm_hand,
     new_table,
@@ -18,6 +20,7 @@ from tests.bot.driver import (
     quick_game,
     seat_on_turn,
     start,
+    table_move,
 )
 
 
@@ -91,3 +94,55 @@ async def test_closed_dms_fall_back_to_my_hand_and_are_told_once(simcord_env) ->
         if r.path == f"/channels/{closed.user.dm_channel.id}/messages"
     ]
     assert len(attempts) == dm_attempts
+
+
+async def commit_behind_discords_back(table, rng: random.Random) -> int:
+    """Play moves in the database only, as if the bot crashed after each commit, until the
+    turn passes to another player; returns that player's seat."""
+    store = table.bot.store
+    loaded = await table.loaded()
+    first = loaded.state.to_move
+    while True:
+        state = loaded.mutable_state()
+        seat = state.to_move
+        action = rng.choice(state.legal_actions())
+        events = state.apply(action)
+        await store.commit_move(
+            loaded.id,
+            expected_version=loaded.row.version,
+            state=state.to_json(),
+            move=MoveRecord(seat=seat, action=action.to_json(), events=events),
+        )
+        loaded = await table.loaded()
+        if loaded.state.to_move not in (None, first):
+            return loaded.state.to_move
+
+
+async def test_a_turn_whose_dm_a_crash_prevented_is_sent_at_start_up(
+    simcord_env, database_url
+) -> None:
+    table = await quick_game(simcord_env, players=3)
+    rng = random.Random(11)
+    await play_one_move(table, rng)
+    next_seat = await commit_behind_discords_back(table, rng)
+    version = (await table.loaded()).row.version
+    assert table_move(table) < version, "the table must be behind, as after a crash"
+    stale = live_dm_hand(table, next_seat)
+    assert stale is None or f":{version}:" not in components(stale)[0].custom_id
+
+    await simcord_env.restart_bot(make_bot(database_url))
+    assert table.bot.recovery is not None
+    await table.bot.recovery
+
+    dm = live_dm_hand(table, next_seat)
+    assert dm is not None, "the player on turn gets their DM after the restart"
+    assert components(dm)[0].custom_id.split(":")[3] == str(version)
+    assert table_move(table) == version
+    assert seat_on_turn(table) == next_seat
+    # a second restart does not ping again: the DM of this turn is known to be sent
+    sent = len(table.players[next_seat].user.dm_channel.history(viewer=table.players[next_seat].user))
+    await simcord_env.restart_bot(make_bot(database_url))
+    await table.bot.recovery
+    again = table.players[next_seat].user.dm_channel.history(viewer=table.players[next_seat].user)
+    assert len(again) == sent
+    await play_one_move(table, rng)

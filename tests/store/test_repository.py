@@ -17,35 +17,7 @@ from bot.storage.repository import (
     StorageConflict,
     Store,
 )
-from tests.store.postgres import fresh_database
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def store(request, tmp_path):
-    """The same repository tests on a SQLite file and on PostgreSQL."""
-    if request.param == "sqlite":
-        store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/glory.db")
-        yield store
-        await store.close()
-        return
-    async with fresh_database() as url:
-        store = await Store.open(url)
-        yield store
-        await store.close()
-
-
-async def new_lobby(store: Store, channel_id: int = 10, host: int = 1):
-    return await store.create_lobby(
-        guild_id=99,
-        channel_id=channel_id,
-        host_id=host,
-        host_name="host",
-        host_locale="en",
-        game_key="kami",
-        options={},
-        locale="en",
-        expires_at=utcnow() + timedelta(minutes=30),
-    )
+from tests.store.conftest import new_lobby
 
 
 async def test_migrations_create_the_schema(store: Store) -> None:
@@ -56,7 +28,7 @@ async def test_migrations_create_the_schema(store: Store) -> None:
         ).scalar()
         columns = await connection.run_sync(lambda c: inspect(c).get_columns("games"))
     assert {"games", "seats", "moves", "results", "users", "guild_settings"} <= tables
-    assert revision == "0002"
+    assert revision == "0003"
     types = {column["name"]: str(column["type"]).upper() for column in columns}
     assert types["guild_id"] == types["channel_id"] == "BIGINT"
 

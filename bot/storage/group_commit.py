@@ -1,0 +1,58 @@
+"""Group commit: the writes that arrive while a transaction runs share the next one.
+
+Why: with aiosqlite every statement is a round trip to the database thread and back through
+the event loop, so under load a transaction per move spends most of its time waiting for the
+loop, and one writer at a time (SQLite's rule) turns that wait into a queue. Batching keeps
+the number of round trips per transaction fixed however many clicks arrived together. Each
+caller still returns only after *its* write is committed, or raises what made it fail.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+Outcome = BaseException | None
+"""What happened to one write: ``None`` when it is committed, else the error for its caller."""
+
+
+class GroupCommit(Generic[T]):
+    """Queues writes; one task at a time runs everything queued as a single batch."""
+
+    def __init__(self, run: Callable[[Sequence[T]], Awaitable[Sequence[Outcome]]]) -> None:
+        self._run = run
+        self._pending: list[tuple[T, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self.batches = 0
+        """How many transactions ran (for tests and benchmarks)."""
+
+    async def submit(self, write: T) -> None:
+        """Return once ``write`` is committed; raise its error if it was not."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((write, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            self.batches += 1
+            try:
+                outcomes: Sequence[Outcome] = await self._run([write for write, _ in batch])
+            except asyncio.CancelledError:
+                for _, future in batch:
+                    future.cancel()
+                raise
+            except Exception as error:  # noqa: BLE001 - handed to every waiting caller
+                outcomes = [error] * len(batch)
+            for (_, future), outcome in zip(batch, outcomes, strict=True):
+                if future.done():  # its caller was cancelled; the write still happened
+                    continue
+                if outcome is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(outcome)

@@ -1,0 +1,173 @@
+"""The store's memory of running games and users, and group commit.
+
+The rules: a running game is read from the database once and then served from memory, kept in
+step by the store's own writes; a write that fails or loses its compare-and-swap drops it, so
+the truth is read again; concurrent moves share transactions but each one is committed, or
+refused, on its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from sqlalchemy import event
+
+from bot.storage.group_commit import GroupCommit
+from bot.storage.repository import MoveRecord, StorageConflict, Store
+from tests.store.conftest import new_lobby
+
+
+@contextmanager
+def statements(store: Store) -> Iterator[list[str]]:
+    """The SQL statements the store sends while the block runs."""
+    sent: list[str] = []
+
+    def record(_conn, _cursor, statement, *_args) -> None:  # type: ignore[no-untyped-def]
+        sent.append(statement)
+
+    event.listen(store.engine.sync_engine, "before_cursor_execute", record)
+    try:
+        yield sent
+    finally:
+        event.remove(store.engine.sync_engine, "before_cursor_execute", record)
+
+
+def a_move(seat: int = 0) -> MoveRecord:
+    return MoveRecord(seat=seat, action={"kind": "x"}, events=[{"type": "e", "n": seat}])
+
+
+async def running_game(store: Store, channel_id: int = 10) -> int:
+    game = await new_lobby(store, channel_id=channel_id)
+    await store.join(game.id, 2, "b", "en")
+    await store.start(game.id, seed=7, state={"n": 0}, opening_events=[{"type": "deal"}])
+    assert game.id is not None
+    return game.id
+
+
+async def test_a_running_game_is_read_once_then_served_from_memory(store: Store) -> None:
+    game_id = await running_game(store)
+    await store.game_with_seats(game_id)
+    await store.recent_moves(game_id, 6)
+    with statements(store) as sent:
+        version = await store.commit_move(
+            game_id, expected_version=1, state={"n": 1}, move=a_move()
+        )
+        row, seats = await store.game_with_seats(game_id)  # type: ignore[misc]
+        moves = await store.recent_moves(game_id, 6)
+    assert not any(s.lstrip().upper().startswith("SELECT") for s in sent), sent
+    assert version == 2 and row.version == 2 and row.state == {"n": 1}
+    assert [s.user_id for s in seats] == [1, 2]
+    assert [m.version for m in moves] == [1, 2] and moves[-1].events == [{"type": "e", "n": 0}]
+
+
+async def test_memory_agrees_with_a_fresh_read_of_the_database(store: Store, tmp_path) -> None:
+    game_id = await running_game(store)
+    await store.game_with_seats(game_id)
+    await store.recent_moves(game_id, 6)
+    for version in range(1, 12):
+        await store.commit_move(
+            game_id, expected_version=version, state={"n": version}, move=a_move(version % 2)
+        )
+    await store.set_hand_message(game_id, 1, channel_id=555, message_id=777, version=12)
+    kept_row, kept_seats = await store.game_with_seats(game_id)  # type: ignore[misc]
+    kept_moves = await store.recent_moves(game_id, 6)
+    fresh = Store(store.engine)  # nothing in memory: everything from the database
+    row, seats = await fresh.game_with_seats(game_id)  # type: ignore[misc]
+    moves = await fresh.recent_moves(game_id, 6)
+    assert (kept_row.version, kept_row.state) == (row.version, row.state) == (12, {"n": 11})
+    assert [(s.hand_channel_id, s.hand_message_id, s.hand_version) for s in kept_seats] == [
+        (s.hand_channel_id, s.hand_message_id, s.hand_version) for s in seats
+    ]
+    assert seats[1].hand_version == 12
+    assert [(m.version, m.seat, m.events) for m in kept_moves] == [
+        (m.version, m.seat, m.events) for m in moves
+    ]
+
+
+async def test_a_move_from_another_process_is_noticed_and_memory_is_refreshed(
+    store: Store,
+) -> None:
+    game_id = await running_game(store)
+    await store.game_with_seats(game_id)  # kept at version 1
+    other = Store(store.engine)  # a second process on the same database
+    await other.commit_move(game_id, expected_version=1, state={"n": "other"}, move=a_move())
+    with pytest.raises(StorageConflict):
+        await store.commit_move(game_id, expected_version=1, state={"n": "mine"}, move=a_move())
+    row, _ = await store.game_with_seats(game_id)  # type: ignore[misc]
+    assert row.version == 2 and row.state == {"n": "other"}
+
+
+async def test_concurrent_moves_of_many_games_share_transactions(store: Store) -> None:
+    games = [await running_game(store, channel_id=100 + n) for n in range(12)]
+    before = store._group.batches
+    versions = await asyncio.gather(
+        *(
+            store.commit_move(g, expected_version=1, state={"n": g}, move=a_move())
+            for g in games
+        )
+    )
+    assert versions == [2] * len(games)
+    assert store._group.batches - before < len(games)
+    fresh = Store(store.engine)
+    for game_id in games:
+        row, _ = await fresh.game_with_seats(game_id)  # type: ignore[misc]
+        assert row.version == 2 and row.state == {"n": game_id}
+        assert await fresh.move_count(game_id) == 2  # the opening and this move
+
+
+async def test_a_lost_race_in_a_batch_refuses_only_that_move(store: Store) -> None:
+    first, second = await running_game(store, 10), await running_game(store, 11)
+    results = await asyncio.gather(
+        store.commit_move(first, expected_version=1, state={"n": "a"}, move=a_move()),
+        store.commit_move(first, expected_version=1, state={"n": "b"}, move=a_move()),
+        store.commit_move(second, expected_version=1, state={"n": "c"}, move=a_move()),
+        return_exceptions=True,
+    )
+    assert isinstance(results[0], int) != isinstance(results[1], int)
+    assert any(isinstance(r, StorageConflict) for r in results[:2])
+    assert results[2] == 2
+    assert await store.move_count(first) == 2 and await store.move_count(second) == 2
+
+
+async def test_users_are_read_once_and_an_unchanged_language_is_not_written(
+    store: Store,
+) -> None:
+    await store.remember_locale(5, "de")
+    await store.set_dms_closed(6, True)
+    with statements(store) as sent:
+        assert await store.remembered_locales([5, 6]) == {5: "de"}
+        assert await store.users_with_closed_dms([5, 6]) == {6}
+        await store.remember_locale(5, "de")
+    assert sent == []
+    await store.remember_locale(5, "ru")
+    fresh = Store(store.engine)
+    assert await fresh.remembered_locales([5, 6]) == {5: "ru"}
+    assert await fresh.users_with_closed_dms([5, 6]) == {6}
+
+
+async def test_group_commit_hands_each_caller_its_own_outcome() -> None:
+    seen: list[list[int]] = []
+
+    async def run(batch):  # type: ignore[no-untyped-def]
+        seen.append(list(batch))
+        await asyncio.sleep(0)
+        return [None if n % 2 == 0 else ValueError(n) for n in batch]
+
+    group: GroupCommit[int] = GroupCommit(run)
+    results = await asyncio.gather(*(group.submit(n) for n in range(6)), return_exceptions=True)
+    assert [r is None for r in results] == [True, False, True, False, True, False]
+    assert all(isinstance(r, ValueError) and r.args == (n,) for n, r in enumerate(results) if n % 2)
+    assert sorted(n for batch in seen for n in batch) == list(range(6))
+    assert len(seen) < 6, "writes that arrive together share a batch"
+
+
+async def test_group_commit_gives_every_caller_the_error_of_a_failed_batch() -> None:
+    async def run(batch):  # type: ignore[no-untyped-def]
+        raise OSError("disk full")
+
+    group: GroupCommit[int] = GroupCommit(run)
+    results = await asyncio.gather(*(group.submit(n) for n in range(3)), return_exceptions=True)
+    assert all(isinstance(r, OSError) and str(r) == "disk full" for r in results)
