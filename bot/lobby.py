@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.languages import user_locale
-from bot.options import parse_options
+from bot.options import OptionsTextError, parse_options
 from bot.render import presenter_for
 from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game
@@ -67,12 +67,20 @@ class LobbyFlow:
             await reply(interaction, "play.busy")
             return
         game = self.bot.registry[game_key]
+        public = await self.bot.languages.public(interaction)
         try:
             options = {o.name: o.default for o in game.options}
-            options.update(parse_options(game, options_text))
+            # The writer's language, and the server's, which the lobby's menus show.
+            written = parse_options(
+                game, options_text, presenter_for(game_key), user_locale(interaction), also=[public]
+            )
+            options.update(written)
             problem = self.check(game, options)
             if problem is not None:
                 raise problem
+        except OptionsTextError as error:
+            await reply(interaction, error.key, **error.params)
+            return
         except InvalidOptions as error:
             counts = ", ".join(map(str, game.player_counts))
             await reply(interaction, invalid_options_key(error), counts=counts, count=1)
@@ -86,7 +94,7 @@ class LobbyFlow:
                 host_locale=user_locale(interaction),
                 game_key=game_key,
                 options=options,
-                locale=await self.bot.languages.public(interaction),
+                locale=public,
                 expires_at=utcnow() + timedelta(minutes=self.bot.settings.lobby_minutes),
             )
         except ChannelBusy:

@@ -211,6 +211,7 @@ class Publisher:
                 "dm.closed",
                 mentions=mentions,
                 button=t("button.my_hand", loaded.row.locale),
+                count=len(closed),
             )
 
     async def _deliver_hand(

@@ -24,9 +24,9 @@ def standing_line(rank: int, standing: Standing, locale: str) -> str:
         rank=rank,
         user=f"<@{standing.user_id}>",
         count=standing.played,
-        wins=standing.wins,
+        wins=t("standings.wins", locale, count=standing.wins),
         rate=round(standing.win_rate * 100),
-        points=standing.points,
+        points=t("common.points", locale, count=standing.points),
     )
 
 

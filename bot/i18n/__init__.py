@@ -5,6 +5,12 @@ literal; it asks ``t(key, locale, **params)``. Each locale is a module ``bot.i18
 ``MESSAGES`` dict carrying the same keys and placeholders. A message is either a format string or
 a dict of CLDR plural categories (``one``/``few``/``many``/``other``) chosen by the ``count``
 parameter. Missing locales or keys fall back to English.
+
+Texts that name one of our slash commands or buttons never spell the name out: they use a
+*reference* placeholder, ``{cmd_<command>}`` (``/`` and the catalog's ``cmd.<command>.name``, e.g.
+``{cmd_play}`` reads ``/spielen`` in German) or ``{button_<button>}`` (the catalog's
+``button.<button>``, e.g. ``{button_my_hand}``). ``t`` fills them from the same locale's catalog,
+so callers pass nothing for them and a renamed command or button reads right everywhere.
 """
 
 from __future__ import annotations
@@ -21,6 +27,12 @@ LOCALES: tuple[str, ...] = ("en", "de", "ru")
 """Locales with a catalog. Adding one means adding the package ``bot/i18n/<code>/``."""
 
 Message = str | dict[str, str]
+
+REFERENCES: dict[str, tuple[str, str]] = {
+    "cmd_": ("cmd.{}.name", "/{}"),
+    "button_": ("button.{}", "{}"),
+}
+"""Reference placeholder prefix → (the catalog key it names, how the name is shown)."""
 
 
 @cache
@@ -75,8 +87,44 @@ def _lookup(key: str, locale: object) -> tuple[str, Message]:
     code = normalise_locale(locale)
     message = catalog(code).get(key)
     if message is None:
-        return DEFAULT_LOCALE, catalog(DEFAULT_LOCALE)[key]
-    return code, message
+        code, message = DEFAULT_LOCALE, catalog(DEFAULT_LOCALE)[key]
+    if isinstance(message, dict):
+        return code, {form: _fill_references(text, code) for form, text in message.items()}
+    return code, _fill_references(message, code)
+
+
+def reference(field: str, locale: str) -> str | None:
+    """The text of reference placeholder ``field`` in ``locale`` (``None``: not a reference).
+
+    Raises ``KeyError`` when it names a command or button the catalog does not have.
+    """
+    for prefix, (key, shown) in REFERENCES.items():
+        if field.startswith(prefix):
+            name = t(key.format(field.removeprefix(prefix)), locale)
+            return shown.format(name)
+    return None
+
+
+def _fill_references(text: str, locale: str) -> str:
+    """``text`` with its reference placeholders replaced by their names (the rest untouched)."""
+    if "{" not in text:
+        return text
+    parts = []
+    for literal, field, spec, conversion in string.Formatter().parse(text):
+        parts.append(_escape(literal))
+        if field is None:
+            continue
+        name = reference(field, locale)
+        if name is not None:
+            parts.append(_escape(name))
+            continue
+        parts.append("{" + field + (f"!{conversion}" if conversion else ""))
+        parts.append((f":{spec}" if spec else "") + "}")
+    return "".join(parts)
+
+
+def _escape(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def placeholders(message: Message) -> set[str]:

@@ -71,8 +71,8 @@ class CallToGloryPresenter(Presenter):
             t(
                 self.key("view.draw_piles"),
                 locale,
-                first=view["draw_piles"][0],
-                second=view["draw_piles"][1],
+                first=t("common.cards", locale, count=view["draw_piles"][0]),
+                second=t("common.cards", locale, count=view["draw_piles"][1]),
             ),
         ]
         for number, pile in enumerate(view["discard_piles"], start=1):
@@ -103,7 +103,7 @@ class CallToGloryPresenter(Presenter):
                     name=name,
                     count=view["hand_sizes"][seat],
                     display=display,
-                    points=view["display_points"][seat],
+                    points=t("common.points", locale, count=view["display_points"][seat]),
                 )
             )
         ninja = view.get("ninja")

@@ -1,18 +1,23 @@
 """How Clans and Glory reads: boards with their seats, shield stacks and claims.
 
 Only phrasing lives here; which placements are possible comes from the engine's menu paths.
-A "position" is a place at the table (``n4``); "seat" always means a player.
+A "position" is a place at the table (``n4``); "seat" always means a player. Positions read
+through the catalog (``position.n`` with the column counted from 1 like the boards, so ``n4`` is
+"N5" in English and "С5" in Russian; the head seats ``hl``/``hr`` have their own names).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.render.base import JSON, Presenter
 
 ROWS = ("north", "south", "head")
+COLUMN_POSITION = re.compile(r"([a-z]+)(\d+)")
+"""An engine position in a numbered column (``n4``, ``s10``); others are named (``hl``)."""
 
 
 class ClansAndGloryPresenter(Presenter):
@@ -37,7 +42,7 @@ class ClansAndGloryPresenter(Presenter):
         if word == "board" and argument.isdigit():
             return str(int(argument) + 1)
         if word == "position":
-            return argument.upper()
+            return self.position_label(argument, locale)
         return super().argument(word, argument, view, names, locale)
 
     # ---------------------------------------------------------------- events
@@ -55,12 +60,25 @@ class ClansAndGloryPresenter(Presenter):
         if isinstance(event.get("board"), int):
             params["board"] = event["board"] + 1
         if isinstance(event.get("position"), str):
-            params["position"] = event["position"].upper()
+            params["position"] = self.position_label(event["position"], locale)
+        if event.get("type") == "result" and isinstance(event.get("winners"), list):
+            params["count"] = len(event["winners"])
         if isinstance(event.get("stack"), list):
             params["stack"] = self.stack(event["stack"], names, locale)
         if isinstance(event.get("claims"), list):
             params["claims"] = self.claims(event["claims"], names, locale)
         return params
+
+    def position_label(self, position: str, locale: str) -> str:
+        """``n4`` → "N5" / "С5", ``hl`` → "W" / "З": the catalog's name of an engine position."""
+        match = COLUMN_POSITION.fullmatch(position)
+        if match:
+            key = self.key("position", match[1])
+            if has(key):
+                return t(key, locale, column=int(match[2]) + 1)
+        key = self.key("position", position)
+        # An engine token the catalog does not name yet still reads, rather than crashing.
+        return t(key, locale) if has(key) else position
 
     def stack(self, stack: Sequence[int], names: Sequence[str], locale: str) -> str:
         return ", ".join(names[s] for s in stack) or t(self.key("none"), locale)
@@ -119,7 +137,7 @@ class ClansAndGloryPresenter(Presenter):
         return lines
 
     def position(self, position: Mapping[str, Any], names: Sequence[str], locale: str) -> str:
-        label = str(position["position"]).upper()
+        label = self.position_label(str(position["position"]), locale)
         if not position["occupied"]:
             return t(self.key("view.empty"), locale, position=label)
         if position["face_down"]:

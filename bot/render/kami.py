@@ -48,8 +48,9 @@ class KamiPresenter(Presenter):
         self, event: Mapping[str, Any], names: Sequence[str], locale: str
     ) -> dict[str, Any]:
         params = super().event_params(event, names, locale)
-        if isinstance(event.get("points"), int):
-            params["count"] = event["points"]
+        for counted in ("points", "soldiers"):  # the number a plural message counts
+            if isinstance(event.get(counted), int):
+                params["count"] = event[counted]
         return params
 
     # ---------------------------------------------------------------- views

@@ -9,10 +9,12 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.i18n import LOCALES, catalog, has, placeholders, supported_locale, t
+from bot.exts.standings import standing_line
+from bot.i18n import LOCALES, _lookup, catalog, has, placeholders, reference, supported_locale, t
 from bot.i18n.commands import CatalogTranslator, text
 from bot.i18n.plural import plural_category
 from bot.storage.models import GameStatus
+from bot.storage.repository import Standing
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 LITERAL_KEY = re.compile(
@@ -110,3 +112,123 @@ async def test_the_translator_uploads_german_and_russian_and_leaves_english_alon
         translated = await translator.translate(string, locale, context)
         assert translated == catalog(locale.value)["cmd.play.description"]
         assert translated != string.message
+
+
+# ---------------------------------------------------------------- command and button names
+
+REFERENCE = re.compile(r"^(cmd|button)_")
+
+
+def _forms(message: str | dict[str, str]) -> list[str]:
+    return list(message.values()) if isinstance(message, dict) else [message]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_texts_name_commands_only_through_reference_placeholders(locale: str) -> None:
+    """No text spells out "/play" or a quoted button label: a rename would leave it stale."""
+    messages = catalog(locale)
+    names = {
+        key: messages[key] for key in messages if key.startswith("cmd.") and key.endswith(".name")
+    }
+    labels = [messages[key] for key in messages if key.startswith("button.")]
+    alternatives = "|".join(map(re.escape, names.values()))
+    slash = re.compile(rf"(?<![\w/])/({alternatives})(?![\w])")
+    quoted = [
+        shape.format(label)
+        for label in labels
+        for shape in ("„{}“", "«{}»", "**{}**", "“{}”", "ress {}", "se {} ", "{} button")
+    ]
+    wrong = []
+    for key, message in messages.items():
+        if key in names or key.startswith("button."):
+            continue
+        for form in _forms(message):
+            if slash.search(form) or any(text in form for text in quoted):
+                wrong.append(key)
+    assert not wrong, f"{locale}: use {{cmd_…}} / {{button_…}} in {wrong}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_reference_placeholders_are_filled_from_the_same_catalog(locale: str) -> None:
+    messages = catalog(locale)
+    play, cancel = messages["cmd.play.name"], messages["cmd.cancel.name"]
+    assert t("game.none_here", locale).count(f"/{play}") == 1
+    assert f"/{cancel}" in t("play.busy", locale)
+    shown = t("move.applied_display_failed", locale)
+    assert f"/{messages['cmd.hand.name']}" in shown and f"/{messages['cmd.table.name']}" in shown
+    assert messages["button.my_hand"] in t("move.stale_short", locale)
+    assert messages["button.leave"] in t("leave.use_lobby_button", locale)
+    assert messages["button.cancel"] in t("lobby.host_cannot_leave", locale)
+    used = {
+        field
+        for message in messages.values()
+        for field in placeholders(message)
+        if REFERENCE.match(field)
+    }
+    assert len(used) >= 7
+    for field in used:  # every reference names a real command or button
+        assert reference(field, locale), field
+    for key, message in messages.items():
+        if placeholders(message) & used and not placeholders(message) - used - {"count"}:
+            for count in (1, 2, 5):
+                assert "{" not in t(key, locale, count=count), key
+
+
+def test_a_renamed_command_reads_right_in_every_text_naming_it(monkeypatch) -> None:
+    _lookup.cache_clear()
+    monkeypatch.setitem(catalog("de"), "cmd.play.name", "neues-spiel")
+    try:
+        assert t("game.none_here", "de").endswith("/neues-spiel.")
+        assert "/neues-spiel" not in t("game.none_here", "ru")
+    finally:
+        monkeypatch.undo()
+        _lookup.cache_clear()
+    assert t("game.none_here", "de").endswith(f"/{catalog('de')['cmd.play.name']}.")
+
+
+def test_an_unknown_reference_fails_loudly() -> None:
+    with pytest.raises(KeyError):
+        reference("cmd_no_such_command", "en")
+    assert reference("count", "en") is None
+
+
+# ---------------------------------------------------------------- counted phrases
+
+
+@pytest.mark.parametrize(
+    ("locale", "count", "you"),
+    [("de", 1, "dir"), ("de", 2, "euch"), ("ru", 1, "тебе"), ("ru", 2, "вам"), ("ru", 5, "вам")],
+)
+def test_the_closed_dm_notice_says_you_in_the_singular_or_plural(locale, count, you) -> None:
+    text = t("dm.closed", locale, count=count, mentions="<@1>", button="B")
+    assert f" {you} " in text and text.startswith("<@1>: ") and "**B**" in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "played", "wins", "points", "phrases"),
+    [
+        ("en", 1, 1, 1, ["1 game", "1 won", "1 point"]),
+        ("en", 3, 0, 12, ["3 games", "0 won", "12 points"]),
+        ("de", 1, 1, 1, ["1 Spiel", "1 gewonnen", "1 Punkt"]),
+        ("de", 2, 2, 7, ["2 Spiele", "2 gewonnen", "7 Punkte"]),
+        ("ru", 21, 1, 1, ["21 игра", "1 победа", "1 очко"]),
+        ("ru", 3, 2, 24, ["3 игры", "2 победы", "24 очка"]),
+        ("ru", 11, 5, 15, ["11 игр", "5 побед", "15 очков"]),
+    ],
+)
+def test_standings_count_games_wins_and_points_as_plural_phrases(
+    locale, played, wins, points, phrases
+) -> None:
+    line = standing_line(2, Standing(user_id=7, played=played, wins=wins, points=points), locale)
+    assert line.startswith("2. <@7>: ")
+    for phrase in phrases:
+        assert re.search(rf"(?<!\d){re.escape(phrase)}(?!\w)", line), (phrase, line)
+    assert ":" not in line.split(": ", 1)[1], "no 'Points: 5' labels after the name"
+    assert len(re.findall(r"\d+", line.split(": ", 1)[1])) == 4, line  # games, wins, rate, points
+    for word in {word for phrase in phrases for word in phrase.split()[1:]}:
+        assert line.count(f" {word}") == 1, (word, line)
+
+
+def test_an_english_standings_line_reads_as_a_sentence() -> None:
+    line = standing_line(1, Standing(user_id=7, played=4, wins=1, points=1), "en")
+    assert line == "1. <@7>: 4 games, 1 won (25%), 1 point"

@@ -209,3 +209,43 @@ async def test_commands_are_uploaded_with_german_and_russian_names(simcord_env) 
     assert language["name_localizations"]["de"] == t("cmd.settings.language.name", "de")
     choices = {c["value"]: c for c in language["options"][0]["choices"]}
     assert choices["default"]["name_localizations"]["ru"] == t("language.default", "ru")
+
+
+async def test_settings_refuses_a_member_without_manage_server_even_when_granted_the_command(
+    simcord_env, client_locales
+) -> None:
+    """``default_permissions`` only hides /settings: a server owner can grant the command to
+    anyone under Integrations (a per-member command permission), and then the bot's own check
+    must refuse, in the member's language, and store nothing."""
+    table = new_table(simcord_env, 2)
+    member = table.players[0].member
+    client_locales[member.id] = "de"
+    command = simcord_env.backend.find_command("settings", None)
+    table.guild.set_command_permissions(int(command["id"]), {member: True})
+    assert "settings language" in member.available_commands(table.channel)
+    bits = simcord_env.backend.compute_permissions(table.guild.id, member.id, table.channel.id)
+    assert not discord.Permissions(bits).manage_guild
+    await open_lobby(table, "kami", KAMI_QUICK)
+
+    answer = await member.slash(table.channel, "settings language", language="ru")
+    assert answer.ephemeral and answer.response.content == t("settings.manage_only", "de")
+    assert await table.bot.store.guild_language(table.guild.id) is None
+    assert (await table.loaded()).row.locale == "en"
+    assert lobby_message(table).embeds[0].title == t("lobby.title", "en", game="Kami")
+
+
+async def test_the_closed_dm_notice_addresses_several_players_in_the_plural(
+    simcord_env, client_locales
+) -> None:
+    table = new_table(simcord_env, 3, closed_dms=(1, 2))
+    manager = add_manager(table)
+    await manager.slash(table.channel, "settings language", language="de")
+    table.locale = "de"
+    await open_lobby(table, "clans_and_glory")
+    await start(table)
+    closed = [table.players[seat].user.id for seat in (1, 2)]
+    notices = [m.content for m in table.channel.history() if f"<@{closed[0]}>" in m.content]
+    mentions = ", ".join(f"<@{user}>" for user in closed)
+    button = t("button.my_hand", "de")
+    assert notices == [t("dm.closed", "de", count=2, mentions=mentions, button=button)]
+    assert "euch" in notices[0] and " dir " not in notices[0]

@@ -5,6 +5,9 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.i18n import LOCALES, t
+from bot.options import OptionsTextError, parse_options
+from bot.render import presenter_for
 from bot.storage.models import GameStatus
 from games import REGISTRY
 from tests.bot.conftest import make_bot
@@ -180,17 +183,133 @@ async def test_play_accepts_options_as_text(simcord_env) -> None:
 @pytest.mark.parametrize(
     ("text", "explanation"),
     [
-        ("speed=9", "does not exist for this game"),
-        ("rounds=7", "not allowed for this option"),
-        ("ninja=perhaps", "not allowed for this option"),
-        ("rounds", "not allowed for this option"),
+        ("speed=9", "Call to Glory has no option “speed”. Its options: Rounds, Imperial Tasks, "),
+        ("rounds=7", "“7” is not a choice for Rounds. Choices: 4, 1."),
+        ("ninja=perhaps", "“perhaps” is not a choice for Ninja. Choices: off, on."),
+        ("rounds", "Rounds needs a value after “=”. Choices: 4, 1."),
+        ("rounds=", "Rounds needs a value after “=”. Choices: 4, 1."),
         ("rounds=1 imperial_tasks=on", "do not work together"),
     ],
 )
-async def test_play_refuses_invalid_options(simcord_env, text, explanation) -> None:
+async def test_play_refuses_invalid_options_naming_the_word_and_the_choices(
+    simcord_env, text, explanation
+) -> None:
     table = new_table(simcord_env, 1)
     result = await table.players[0].member.slash(
         table.channel, "play", game="call_to_glory", options=text
     )
     assert result.ephemeral and explanation in result.response.content
     assert await table.bot.store.open_game_in_channel(table.channel.id) is None
+
+
+@pytest.mark.parametrize(
+    ("locale", "game", "text", "expected"),
+    [
+        ("de", "call_to_glory", "Runden=1 Die Macht der Ninja=AN", {"rounds": 1, "ninja": True}),
+        ("de", "call_to_glory", "rounds=1 ninja=on", {"rounds": 1, "ninja": True}),
+        (
+            "de",
+            "clans_and_glory",
+            "startkarten=Zufälliger Platz, Nachbarn über Tableau-Grenzen=aus",
+            {"start_seats": "random", "cross_board_adjacency": False},
+        ),
+        ("ru", "call_to_glory", "раунды=1; СИЛА_НИНДЗЯ=вкл", {"rounds": 1, "ninja": True}),
+        (
+            "ru",
+            "kami",
+            "Конец игры=Повелитель Цель по очкам=10 Деморализация=выкл. ending=kami",
+            {"ending": "kami", "target": 10, "demoralized": "off"},
+        ),
+        (
+            "ru",
+            "clans_and_glory",
+            "стартовые карты=север и юг по очереди щит в последний ход=выкл",
+            {"start_seats": "alternating", "final_turn_shield_allowed": False},
+        ),
+    ],
+)
+async def test_play_options_accept_the_readers_language_and_english(
+    simcord_env, client_locales, locale, game, text, expected
+) -> None:
+    """Names and values as the lobby's menus show them, in any case; English always works."""
+    table = new_table(simcord_env, 1)
+    client_locales[table.players[0].user.id] = locale
+    result = await table.players[0].member.slash(table.channel, "play", game=game, options=text)
+    assert not result.ephemeral, result.response.content
+    row = await table.bot.store.open_game_in_channel(table.channel.id)
+    defaults = {option.name: option.default for option in REGISTRY[game].options}
+    assert row.options == {**defaults, **expected}
+
+
+@pytest.mark.parametrize(
+    ("locale", "text", "key", "params"),
+    [
+        (
+            "de",
+            "Tempo=9",
+            "options.text.unknown_name",
+            {"name": "tempo", "choices": "Runden, Kaiserliche Aufträge, Die Macht der Ninja"},
+        ),
+        (
+            "de",
+            "Die Macht der Ninja=vielleicht",
+            "options.text.unknown_value",
+            {"option": "Die Macht der Ninja", "value": "vielleicht", "choices": "aus, an"},
+        ),
+        (
+            "ru",
+            "раунды=7",
+            "options.text.unknown_value",
+            {"option": "Раунды", "value": "7", "choices": "4, 1"},
+        ),
+        (
+            "ru",
+            "Поручения Императора",
+            "options.text.missing_value",
+            {"option": "Поручения Императора", "choices": "выкл., вкл."},
+        ),
+    ],
+)
+async def test_play_options_errors_are_specific_and_in_the_readers_language(
+    simcord_env, client_locales, locale, text, key, params
+) -> None:
+    table = new_table(simcord_env, 1)
+    client_locales[table.players[0].user.id] = locale
+    result = await table.players[0].member.slash(
+        table.channel, "play", game="call_to_glory", options=text
+    )
+    game = t("call_to_glory.name", locale)
+    assert result.ephemeral
+    assert result.response.content == t(key, locale, game=game, **params)
+    assert await table.bot.store.open_game_in_channel(table.channel.id) is None
+
+
+@pytest.mark.parametrize("key", list(REGISTRY))
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_option_name_and_value_the_lobby_shows_can_be_typed(locale, key) -> None:
+    """Each label of the lobby's menus, in any case, and the engine's spelling read back to the
+    same choice, also when every language is accepted at once (no label is ambiguous)."""
+    game, presenter = REGISTRY[key], presenter_for(key)
+    for option in game.options:
+        label = presenter.option_label(option.name, locale)
+        for choice in option.choices:
+            value = presenter.option_value(option.name, choice, locale)
+            for text in (
+                f"{label}={value}",
+                f" {label.upper()} = {value.upper()} ,",
+                f"{option.name}={str(choice).lower()}",
+            ):
+                assert parse_options(game, text, presenter, locale) == {option.name: choice}
+                assert parse_options(game, text, presenter, "en", also=LOCALES) == {
+                    option.name: choice
+                }
+
+
+def test_play_options_read_the_writers_and_the_servers_language_only() -> None:
+    game, presenter = REGISTRY["call_to_glory"], presenter_for("call_to_glory")
+    german = "Kaiserliche Aufträge=an"
+    assert parse_options(game, german, presenter, "ru", also=["de"]) == {"imperial_tasks": True}
+    with pytest.raises(OptionsTextError) as refused:
+        parse_options(game, german, presenter, "ru")
+    assert refused.value.key == "options.text.unknown_name"
+    assert refused.value.params["choices"] == "Раунды, Поручения Императора, Сила Ниндзя"

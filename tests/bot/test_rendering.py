@@ -8,12 +8,13 @@ covers the full option product cheaply; ``test_games_e2e.py`` plays a covering s
 from __future__ import annotations
 
 import random
+import re
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from bot.i18n import has
+from bot.i18n import LOCALES, has
 from bot.render import presenter_for
 from bot.render.common import hand_embed, log_lines, private_log_lines, table_embed
 from bot.session import LoadedGame
@@ -151,3 +152,134 @@ def test_option_labels_exist_for_every_option_and_choice() -> None:
 
 
 _ = SimpleNamespace
+
+
+# ---------------------------------------------------------------- catalog-named positions
+
+LATIN = re.compile("[A-Za-z]")
+RUSSIAN_NAMES = ["Аня", "Боря", "Вера", "Глеб"]
+
+
+def clans_positions(players: int) -> list[str]:
+    state = REGISTRY["clans_and_glory"].new_state(players, 1)
+    return [p["position"] for b in state.view(None)["boards"] for p in b["positions"]]
+
+
+@pytest.mark.parametrize("players", REGISTRY["clans_and_glory"].player_counts)
+def test_clans_positions_are_catalog_names_in_every_language(players: int) -> None:
+    presenter = presenter_for("clans_and_glory")
+    positions = clans_positions(players)
+    for locale in LOCALES:
+        labels = [presenter.position_label(position, locale) for position in positions]
+        assert len(set(labels)) == len(labels), f"{locale}: two positions read alike"
+        assert not any("{" in label or label in positions for label in labels), labels
+    russian = [presenter.position_label(position, "ru") for position in positions]
+    assert all(re.fullmatch(r"[СЮ]\d+|[ЗВ]", label) for label in russian), russian
+    # Columns count from 1 along the row, like the boards: n0 is the first board's first.
+    assert [presenter.position_label(p, "en") for p in ("n0", "s4", "hl", "hr")] == [
+        "N1",
+        "S5",
+        "W",
+        "E",
+    ]
+    assert [presenter.position_label(p, "de") for p in ("n0", "hr")] == ["N1", "O"]
+
+
+def test_clans_positions_read_from_the_catalog_in_menus_events_and_rows() -> None:
+    presenter = presenter_for("clans_and_glory")
+    names = RUSSIAN_NAMES[:2]
+    assert presenter.token_label("position:hl", {}, names, "ru") == "Место З"
+    assert presenter.token_label("position:s10", {}, names, "de") == "Platz S11"
+    placed = {"type": "card_placed", "seat": 1, "board": 1, "position": "n4", "card": "red-5"}
+    assert presenter.event_line(placed, names, "ru") == (
+        "Боря кладёт на место С5 (планшет 2): Красная 5."
+    )
+    assert presenter.event_line(placed, names, "en") == "Боря seated Red 5 at N5 on board 2."
+    rows = presenter.table_lines(
+        REGISTRY["clans_and_glory"].new_state(2, 1).view(None), names, "ru"
+    )
+    assert any(row.startswith("У костра: З ") for row in rows), rows
+    assert any(row.startswith("Север: С1 ") for row in rows), rows
+
+
+def test_a_russian_clans_and_glory_game_shows_no_latin_letters() -> None:
+    """Table, hands, menus and every event line of a whole game, read in Russian."""
+    game, presenter = REGISTRY["clans_and_glory"], presenter_for("clans_and_glory")
+    rng = random.Random(5)
+    state = game.new_state(3, rng.randrange(2**32), {})
+    names = RUSSIAN_NAMES[:3]
+    history: list[list[dict]] = [list(state.opening_events)]
+    shown: list[str] = []
+    while not state.is_over:
+        actions, path = state.legal_actions(), ()
+        view = state.view(state.to_move)
+        while (action := action_at(actions, path)) is None:
+            choices = choices_at(actions, path)
+            shown += [presenter.token_label(token, view, names, "ru") for token in choices]
+            path = (*path, rng.choice(choices))
+        history.append(state.apply(action))
+    for events in history:
+        shown += [presenter.event_line(event, names, "ru") or "" for event in events]
+    loaded = loaded_for(state, {})
+    for seat, row in enumerate(loaded.seats):
+        row.display_name = names[seat]
+    shown.append(embed_text(table_embed(loaded, presenter, history[-6:], "ru")))
+    shown += [embed_text(hand_embed(loaded, presenter, seat, "ru")) for seat in range(3)]
+    latin = sorted({line for line in shown if LATIN.search(line)})
+    assert not latin, latin[:5]
+    assert any("Север: С1 " in line for line in shown), "the rows name their positions"
+
+
+# ---------------------------------------------------------------- counted phrases
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        ("en", ["Draw piles: 21 cards and 1 card", "· 1 point", "· 5 points"]),
+        ("de", ["Zugstapel: 21 Karten und 1 Karte", "· 1 Punkt", "· 5 Punkte"]),
+        ("ru", ["Колоды добора: 21 карта и 1 карта", "· 1 очко", "· 5 очков"]),
+    ],
+)
+def test_call_to_glory_counts_read_as_plural_phrases(locale: str, expected: list[str]) -> None:
+    presenter = presenter_for("call_to_glory")
+    view = REGISTRY["call_to_glory"].new_state(2, 3).view(None)
+    view["draw_piles"] = [21, 1]
+    view["display_points"] = [1, 5]
+    text = "\n".join(presenter.table_lines(view, NAMES[:2], locale))
+    for phrase in expected:
+        assert phrase in text, (phrase, text)
+    view["draw_piles"], view["display_points"] = [3, 12], [22, 0]
+    text = "\n".join(presenter.table_lines(view, NAMES[:2], "ru"))
+    assert "3 карты и 12 карт" in text and "· 22 очка" in text and "· 0 очков" in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "soldiers", "text"),
+    [
+        ("en", 5, "Bob revealed 5 Soldiers (Demoralized)."),
+        ("en", 1, "Bob revealed 1 Soldier (Demoralized)."),
+        ("de", 5, "Bob zeigt 5 Soldaten (Demoralisiert)."),
+        ("ru", 5, "Деморализация: у игрока Bob открыто 5 Солдат."),
+        ("ru", 3, "Деморализация: у игрока Bob открыты 3 Солдата."),
+        ("ru", 1, "Деморализация: у игрока Bob открыт 1 Солдат."),
+    ],
+)
+def test_kami_soldier_reveals_count_with_plural_forms(locale, soldiers, text) -> None:
+    event = {"type": "soldiers_revealed", "seat": 1, "soldiers": soldiers}
+    assert presenter_for("kami").event_line(event, NAMES, locale) == text
+
+
+@pytest.mark.parametrize(
+    ("locale", "winners", "text"),
+    [
+        ("en", [0], "Final points: Ann 9, Bob 4. Winner: Ann."),
+        ("en", [0, 1], "Final points: Ann 9, Bob 9. Winners: Ann, Bob."),
+        ("de", [1], "Endstand: Ann 4, Bob 9. Gewonnen hat Bob."),
+        ("ru", [0, 1], "Итоговые очки: Ann 9, Bob 9. Победители: Ann, Bob."),
+    ],
+)
+def test_clans_result_names_one_winner_or_several(locale, winners, text) -> None:
+    points = [9 if seat in winners else 4 for seat in range(2)]
+    event = {"type": "result", "points": points, "cards": [3, 2], "winners": winners}
+    assert presenter_for("clans_and_glory").event_line(event, NAMES[:2], locale) == text

@@ -140,9 +140,9 @@ async def test_a_turn_whose_dm_a_crash_prevented_is_sent_at_start_up(
     assert table_move(table) == version
     assert seat_on_turn(table) == next_seat
     # a second restart does not ping again: the DM of this turn is known to be sent
-    sent = len(table.players[next_seat].user.dm_channel.history(viewer=table.players[next_seat].user))
+    user = table.players[next_seat].user
+    sent = len(user.dm_channel.history(viewer=user))
     await simcord_env.restart_bot(make_bot(database_url))
     await table.bot.recovery
-    again = table.players[next_seat].user.dm_channel.history(viewer=table.players[next_seat].user)
-    assert len(again) == sent
+    assert len(user.dm_channel.history(viewer=user)) == sent
     await play_one_move(table, rng)

@@ -56,15 +56,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "call_to_glory.menu.end_turn": "Zug beenden",
     "call_to_glory.menu.task": "Auftrag {arg} aufdecken",
     "call_to_glory.view.round": "Runde {round} von {total}",
-    "call_to_glory.view.draw_piles": "Karten in den Zugstapeln: {first} und {second}",
+    "call_to_glory.view.draw_piles": "Zugstapel: {first} und {second}",
     "call_to_glory.view.discard_pile": {
         "one": "Ablagestapel {number}: {count} Karte, oben {top}",
         "other": "Ablagestapel {number}: {count} Karten, oben {top}",
     },
     "call_to_glory.view.display_entry": "{count}× {card}",
     "call_to_glory.view.player": {
-        "one": "**{name}**: {count} Karte auf der Hand · Auslage: {display} · Punkte: {points}",
-        "other": "**{name}**: {count} Karten auf der Hand · Auslage: {display} · Punkte: {points}",
+        "one": "**{name}**: {count} Karte auf der Hand · Auslage: {display} · {points}",
+        "other": "**{name}**: {count} Karten auf der Hand · Auslage: {display} · {points}",
     },
     "call_to_glory.view.ninjas": "Ninja-Figuren: {supply} im Vorrat; im Besitz: {held}",
     "call_to_glory.view.task_revealed": "{name} hat Auftrag {deck} aufgedeckt: {card}",

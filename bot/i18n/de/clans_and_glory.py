@@ -45,6 +45,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "clans_and_glory.menu.place": "Karte legen",
     "clans_and_glory.menu.place_face_down": "Karte verdeckt legen",
+    "clans_and_glory.position.n": "N{column}",
+    "clans_and_glory.position.s": "S{column}",
+    "clans_and_glory.position.hl": "W",
+    "clans_and_glory.position.hr": "O",
     "clans_and_glory.menu.card": "{arg}",
     "clans_and_glory.menu.board": "Tableau {arg}",
     "clans_and_glory.menu.position": "Platz {arg}",
@@ -77,5 +81,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "clans_and_glory.event.shield_declined": "{seat} setzt keinen Schild.",
     "clans_and_glory.event.game_ended": "Alle Karten liegen; die Tableaus werden gewertet.",
     "clans_and_glory.event.board_scored": "Tableau {board}: {claims}.",
-    "clans_and_glory.event.result": "Endstand: {points}. Sieg: {winners}.",
+    "clans_and_glory.event.result": {
+        "one": "Endstand: {points}. Gewonnen hat {winners}.",
+        "other": "Endstand: {points}. Gewonnen haben {winners}.",
+    },
 }

@@ -1,7 +1,8 @@
 """German messages shared by all games: commands, lobby, table, hand, errors, standings.
 
-Informal "du" as usual in games. Messages that name a slash command use its German name
-(``/spielen``), the one Discord shows to a German client; button names match ``button.*``.
+Informal "du" as usual in games ("ihr" for several people). Messages that name a slash command
+or a button use the reference placeholders ``{cmd_…}``/``{button_…}``, which ``t`` fills with the
+German names (``/spielen``, the one Discord shows to a German client, and ``button.*``).
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cmd.play.name": "spielen",
     "cmd.play.description": "Öffnet in diesem Kanal eine Lobby für ein Kartenspiel",
     "cmd.play.game": "Welches Spiel gespielt werden soll",
-    "cmd.play.options": "Optional, z. B. rounds=1 ninja=on (geht auch über die Menüs der Lobby)",
+    "cmd.play.options": (
+        "Optional, z. B. Runden=1 Kaiserliche Aufträge=an (geht auch über die Menüs der Lobby)"
+    ),
     "cmd.hand.name": "hand",
     "cmd.hand.description": "Zeigt deine Hand und deine Steuerung (nur für dich sichtbar)",
     "cmd.table.name": "tisch",
@@ -62,6 +65,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "common.game_id": "Spiel #{id}",
     "common.number_list": "{numbers}",
     "common.name_value": "{name} {value}",
+    "common.cards": {"one": "{count} Karte", "other": "{count} Karten"},
+    "common.points": {"one": "{count} Punkt", "other": "{count} Punkte"},
     "button.join": "Beitreten",
     "button.leave": "Verlassen",
     "button.start": "Starten",
@@ -76,8 +81,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "play.unknown_game": "Dieses Spiel kenne ich nicht.",
     "play.busy": (
         "In diesem Kanal gibt es schon ein Spiel (oder eine Lobby). Spiel es zu Ende, bitte den "
-        "Host, es mit /abbrechen abzubrechen, oder starte ein Spiel in einem anderen Kanal oder "
-        "Thread."
+        "Host, es mit {cmd_cancel} abzubrechen, oder starte ein Spiel in einem anderen Kanal "
+        "oder Thread."
     ),
     "lobby.title": "{game}: Lobby",
     "lobby.host": "Host: {name}",
@@ -107,7 +112,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lobby.not_joined": "Du bist nicht in dieser Lobby.",
     "lobby.full": "Diese Lobby ist voll.",
     "lobby.host_cannot_leave": (
-        "Der Host kann die Lobby nicht verlassen; schließe sie mit „Abbrechen“."
+        "Der Host kann die Lobby nicht verlassen; schließe sie mit „{button_cancel}“."
     ),
     "lobby.only_host_starts": "Nur der Host kann das Spiel starten.",
     "lobby.only_host_options": "Nur der Host kann die Optionen ändern.",
@@ -125,6 +130,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "options.invalid.bad_value": "Dieser Wert ist für diese Option nicht erlaubt.",
     "options.invalid.conflict": "Diese Optionen passen nicht zusammen; es wurde nichts geändert.",
+    "options.text.unknown_name": "{game} hat keine Option „{name}“. Die Optionen: {choices}.",
+    "options.text.unknown_value": "„{value}“ ist für {option} nicht wählbar. Möglich: {choices}.",
+    "options.text.missing_value": "{option} braucht einen Wert nach „=“. Möglich: {choices}.",
     "cancel.not_allowed": (
         "Nur der Host oder jemand mit der Berechtigung „Server verwalten“ kann dieses Spiel "
         "abbrechen."
@@ -146,10 +154,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "table.footer": "Spiel #{id} · Zug {move}",
     "table.moved": "Der Tisch ist nach unten gewandert: {link}",
     "table.reposted": "Hier ist der Tisch noch einmal, ganz unten im Kanal.",
-    "dm.closed": (
-        "{mentions}: Ich kann keine Direktnachrichten zustellen. Um die eigene Hand zu sehen "
-        "und zu spielen, am Tisch auf **{button}** drücken."
-    ),
+    "dm.closed": {
+        "one": "{mentions}: Ich kann dir keine Direktnachrichten schicken. Drücke am Tisch auf "
+        "**{button}**, um deine Hand zu sehen und zu spielen.",
+        "other": "{mentions}: Ich kann euch keine Direktnachrichten schicken. Drückt am Tisch auf "
+        "**{button}**, um eure Hände zu sehen und zu spielen.",
+    },
     # ------------------------------------------------------------------ hand and moves
     "hand.title": "{game}: Hand von {name}",
     "hand.your_turn": "**Du bist am Zug:** {decision}.",
@@ -168,11 +178,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "move.stale_short": (
         "Ein anderer Zug kam zuerst; es wurde nichts ausgeführt. Drücke noch einmal auf "
-        "„Meine Hand“."
+        "„{button_my_hand}“."
     ),
     "move.applied_display_failed": (
-        "Dein Zug wurde ausgeführt, aber ich konnte nicht alle Nachrichten aktualisieren. /hand "
-        "und /tisch zeigen das aktuelle Spiel."
+        "Dein Zug wurde ausgeführt, aber ich konnte nicht alle Nachrichten aktualisieren. "
+        "{cmd_hand} und {cmd_table} zeigen das aktuelle Spiel."
     ),
     "move.not_applied": (
         "Etwas ist schiefgelaufen; dein Zug wurde NICHT ausgeführt. Bitte versuche es noch einmal."
@@ -182,7 +192,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "game.ended.cancelled": "Dieses Spiel wurde abgebrochen.",
     "game.ended.abandoned": "Dieses Spiel wurde aufgegeben.",
     "game.ended.expired": "Diese Lobby ist abgelaufen.",
-    "game.none_here": "In diesem Kanal läuft kein Spiel. Starte eins mit /spielen.",
+    "game.none_here": "In diesem Kanal läuft kein Spiel. Starte eins mit {cmd_play}.",
     "game.not_started": "Das Spiel hat noch nicht begonnen.",
     "game.already_ended": "Dieses Spiel ist bereits beendet.",
     "game.cancelled_by": "{name} hat das Spiel abgebrochen; es wird kein Ergebnis gespeichert.",
@@ -190,7 +200,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "{name} hat aufgegeben; das Spiel endet und wird als aufgegeben gespeichert."
     ),
     "leave.use_lobby_button": (
-        "Das Spiel hat noch nicht begonnen: Nutze in der Lobby den Button „Verlassen“."
+        "Das Spiel hat noch nicht begonnen: Nutze in der Lobby den Button „{button_leave}“."
     ),
     "error.game_gone": "Dieses Spiel gibt es nicht mehr.",
     "error.unknown_control": "Diese Steuerung kenne ich nicht.",
@@ -208,9 +218,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "standings.all_games": "alle Spiele",
     "standings.gap": "…",
     "standings.empty": "Auf diesem Server gibt es noch keine beendeten Spiele.",
+    "standings.wins": {"one": "{count} gewonnen", "other": "{count} gewonnen"},
     "standings.line": {
-        "one": "{rank}. {user}: {count} Spiel, {wins} gewonnen ({rate} %), Punkte: {points}",
-        "other": "{rank}. {user}: {count} Spiele, {wins} gewonnen ({rate} %), Punkte: {points}",
+        "one": "{rank}. {user}: {count} Spiel, {wins} ({rate} %), {points}",
+        "other": "{rank}. {user}: {count} Spiele, {wins} ({rate} %), {points}",
     },
     "sync.owner_only": "Nur der Besitzer des Bots kann Befehle synchronisieren.",
     "sync.done": {

@@ -81,7 +81,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "one": "{count} Karte bleibt in dieser Runde ungenutzt.",
         "other": "{count} Karten bleiben in dieser Runde ungenutzt.",
     },
-    "kami.view.soldiers_revealed": "{name} hat {count} Soldaten gezeigt.",
+    "kami.view.soldiers_revealed": {
+        "one": "{name} hat {count} Soldaten gezeigt.",
+        "other": "{name} hat {count} Soldaten gezeigt.",
+    },
     "kami.view.last_round": {
         "one": "Vorige Runde: {count} Punkt für {names} mit der Karte {card}.",
         "other": "Vorige Runde: {count} Punkte für {names} mit der Karte {card}.",
@@ -92,7 +95,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "kami.event.deal": "Runde {round}: Die Karten sind ausgeteilt; {start_player} beginnt.",
     "kami.event.hand": "Deine Karten: {cards}.",
     "kami.event.leftover_seen": "Du siehst eine ungenutzte Karte: {card}.",
-    "kami.event.soldiers_revealed": "{seat} zeigt {soldiers} Soldaten (Demoralisiert).",
+    "kami.event.soldiers_revealed": {
+        "one": "{seat} zeigt {count} Soldaten (Demoralisiert).",
+        "other": "{seat} zeigt {count} Soldaten (Demoralisiert).",
+    },
     "kami.event.redeal": "{seat} verlangt, neu auszuteilen.",
     "kami.event.play_on": "{seat} spielt weiter.",
     "kami.event.lead": "{seat} eröffnet und legt in die Verteidigungslinie: {card}.",

@@ -53,15 +53,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "call_to_glory.menu.end_turn": "End the turn",
     "call_to_glory.menu.task": "Reveal task {arg}",
     "call_to_glory.view.round": "Round {round} of {total}",
-    "call_to_glory.view.draw_piles": "Draw piles: {first} and {second} cards",
+    "call_to_glory.view.draw_piles": "Draw piles: {first} and {second}",
     "call_to_glory.view.discard_pile": {
         "one": "Discard pile {number}: {count} card, top {top}",
         "other": "Discard pile {number}: {count} cards, top {top}",
     },
     "call_to_glory.view.display_entry": "{count}× {card}",
     "call_to_glory.view.player": {
-        "one": "**{name}**: {count} card in hand · display {display} · {points} points",
-        "other": "**{name}**: {count} cards in hand · display {display} · {points} points",
+        "one": "**{name}**: {count} card in hand · display {display} · {points}",
+        "other": "**{name}**: {count} cards in hand · display {display} · {points}",
     },
     "call_to_glory.view.ninjas": "Ninja miniatures: {supply} in the supply; held: {held}",
     "call_to_glory.view.task_revealed": "{name} revealed task {deck}: {card}",

@@ -42,6 +42,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "clans_and_glory.menu.place": "Seat a card",
     "clans_and_glory.menu.place_face_down": "Seat a card face down",
+    # Positions: north and south seats by column (numbered from 1 along the row, like the
+    # boards), the two head seats by the campfires by compass point (west = left end).
+    "clans_and_glory.position.n": "N{column}",
+    "clans_and_glory.position.s": "S{column}",
+    "clans_and_glory.position.hl": "W",
+    "clans_and_glory.position.hr": "E",
     "clans_and_glory.menu.card": "{arg}",
     "clans_and_glory.menu.board": "Board {arg}",
     "clans_and_glory.menu.position": "Seat {arg}",
@@ -72,5 +78,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "clans_and_glory.event.shield_declined": "{seat} kept their shields.",
     "clans_and_glory.event.game_ended": "Every card is placed; the boards are scored.",
     "clans_and_glory.event.board_scored": "Board {board}: {claims}.",
-    "clans_and_glory.event.result": "Final points: {points}. Winners: {winners}.",
+    "clans_and_glory.event.result": {
+        "one": "Final points: {points}. Winner: {winners}.",
+        "other": "Final points: {points}. Winners: {winners}.",
+    },
 }

@@ -47,6 +47,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "common.game_id": "Game #{id}",
     "common.number_list": "{numbers}",
     "common.name_value": "{name} {value}",
+    "common.cards": {"one": "{count} card", "other": "{count} cards"},
+    "common.points": {"one": "{count} point", "other": "{count} points"},
     "button.join": "Join",
     "button.leave": "Leave",
     "button.start": "Start",
@@ -60,8 +62,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "play.guild_only": "Games are played in a server's text channel or thread.",
     "play.unknown_game": "I do not know that game.",
     "play.busy": (
-        "This channel already has a game (or a lobby). Finish it, or ask the host to /cancel it, "
-        "or start a game in another channel or thread."
+        "This channel already has a game (or a lobby). Finish it, or ask the host to "
+        "{cmd_cancel} it, or start a game in another channel or thread."
     ),
     "lobby.title": "{game}: lobby",
     "lobby.host": "Host: {name}",
@@ -83,7 +85,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lobby.already_joined": "You are already in this lobby.",
     "lobby.not_joined": "You are not in this lobby.",
     "lobby.full": "This lobby is full.",
-    "lobby.host_cannot_leave": "The host cannot leave; use Cancel to close the lobby.",
+    "lobby.host_cannot_leave": "The host cannot leave; use {button_cancel} to close the lobby.",
     "lobby.only_host_starts": "Only the host can start the game.",
     "lobby.only_host_options": "Only the host can change the options.",
     "lobby.changed": "The lobby changed in the meantime; nothing was done. Please try again.",
@@ -96,6 +98,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "options.invalid.bad_value": "That value is not allowed for this option.",
     "options.invalid.conflict": "These options do not work together; nothing was changed.",
+    "options.text.unknown_name": "{game} has no option “{name}”. Its options: {choices}.",
+    "options.text.unknown_value": "“{value}” is not a choice for {option}. Choices: {choices}.",
+    "options.text.missing_value": "{option} needs a value after “=”. Choices: {choices}.",
     "cancel.not_allowed": "Only the host or someone with Manage Server can cancel this game.",
     # ------------------------------------------------------------------ table
     "table.title": "{game}",
@@ -114,10 +119,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "table.footer": "Game #{id} · move {move}",
     "table.moved": "The table moved down: {link}",
     "table.reposted": "Here is the table again, at the bottom of the channel.",
-    "dm.closed": (
-        "{mentions}: I cannot send you direct messages. Press **{button}** on the table to see "
-        "your hand and play."
-    ),
+    "dm.closed": {
+        "one": "{mentions}: I cannot send you direct messages. Press **{button}** on the table "
+        "to see your hand and play.",
+        "other": "{mentions}: I cannot send you direct messages. Press **{button}** on the table "
+        "to see your hands and play.",
+    },
     # ------------------------------------------------------------------ hand and moves
     "hand.title": "{game}: {name}'s hand",
     "hand.your_turn": "**Your turn:** {decision}.",
@@ -132,10 +139,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "move.not_your_turn": "It is not your turn to decide.",
     "move.illegal": "That move is not allowed now; nothing changed.",
     "move.stale": "That control was out of date (the game has moved on); here is the current one.",
-    "move.stale_short": "Someone else's move came first; nothing was applied. Press My hand again.",
+    "move.stale_short": (
+        "Someone else's move came first; nothing was applied. Press {button_my_hand} again."
+    ),
     "move.applied_display_failed": (
-        "Your move was applied, but I could not update every message. /hand and /table show "
-        "the current game."
+        "Your move was applied, but I could not update every message. {cmd_hand} and "
+        "{cmd_table} show the current game."
     ),
     "move.not_applied": "Something went wrong; your move was NOT applied. Please try again.",
     "game.ended.lobby": "This game has not started yet.",
@@ -143,12 +152,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "game.ended.cancelled": "This game was cancelled.",
     "game.ended.abandoned": "This game was abandoned.",
     "game.ended.expired": "This lobby expired.",
-    "game.none_here": "There is no game in this channel. Start one with /play.",
+    "game.none_here": "There is no game in this channel. Start one with {cmd_play}.",
     "game.not_started": "The game has not started yet.",
     "game.already_ended": "This game has already ended.",
     "game.cancelled_by": "{name} cancelled the game; no result is recorded.",
     "game.abandoned_by": "{name} conceded; the game ends and is recorded as abandoned.",
-    "leave.use_lobby_button": "The game has not started: use the lobby's Leave button.",
+    "leave.use_lobby_button": "The game has not started: use the lobby's {button_leave} button.",
     "error.game_gone": "This game no longer exists.",
     "error.unknown_control": "I do not know this control.",
     "error.unexpected": "Something went wrong; nothing was changed. Please try again.",
@@ -163,9 +172,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "standings.all_games": "all games",
     "standings.gap": "…",
     "standings.empty": "No finished games in this server yet.",
+    "standings.wins": {"one": "{count} won", "other": "{count} won"},
     "standings.line": {
-        "one": "{rank}. {user}: {count} game, {wins} won ({rate}%), {points} points",
-        "other": "{rank}. {user}: {count} games, {wins} won ({rate}%), {points} points",
+        "one": "{rank}. {user}: {count} game, {wins} ({rate}%), {points}",
+        "other": "{rank}. {user}: {count} games, {wins} ({rate}%), {points}",
     },
     "sync.owner_only": "Only the bot's owner can sync commands.",
     "sync.done": {"one": "Synced {count} command.", "other": "Synced {count} commands."},

@@ -76,7 +76,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "one": "{count} card lies unused this round.",
         "other": "{count} cards lie unused this round.",
     },
-    "kami.view.soldiers_revealed": "{name} revealed {count} Soldiers.",
+    "kami.view.soldiers_revealed": {
+        "one": "{name} revealed {count} Soldier.",
+        "other": "{name} revealed {count} Soldiers.",
+    },
     "kami.view.last_round": {
         "one": "Last round: {names} scored {count} point with {card}.",
         "other": "Last round: {names} scored {count} points with {card}.",
@@ -87,7 +90,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "kami.event.deal": "Round {round}: cards are dealt; {start_player} starts.",
     "kami.event.hand": "Your cards: {cards}.",
     "kami.event.leftover_seen": "You looked at an unused card: {card}.",
-    "kami.event.soldiers_revealed": "{seat} revealed {soldiers} Soldiers (Demoralized).",
+    "kami.event.soldiers_revealed": {
+        "one": "{seat} revealed {count} Soldier (Demoralized).",
+        "other": "{seat} revealed {count} Soldiers (Demoralized).",
+    },
     "kami.event.redeal": "{seat} called a redeal.",
     "kami.event.play_on": "{seat} chose to play on.",
     "kami.event.lead": "{seat} led {card} into the defense line.",

@@ -65,7 +65,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "call_to_glory.menu.end_turn": "Закончить ход",
     "call_to_glory.menu.task": "Открыть поручение {arg}",
     "call_to_glory.view.round": "Раунд {round} из {total}",
-    "call_to_glory.view.draw_piles": "Карт в колодах добора: {first} и {second}",
+    "call_to_glory.view.draw_piles": "Колоды добора: {first} и {second}",
     "call_to_glory.view.discard_pile": {
         "one": "Колода сброса {number}: {count} карта, сверху {top}",
         "few": "Колода сброса {number}: {count} карты, сверху {top}",
@@ -74,10 +74,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "call_to_glory.view.display_entry": "{count}× {card}",
     "call_to_glory.view.player": {
-        "one": "**{name}**: {count} карта в руке · на столе: {display} · очки: {points}",
-        "few": "**{name}**: {count} карты в руке · на столе: {display} · очки: {points}",
-        "many": "**{name}**: {count} карт в руке · на столе: {display} · очки: {points}",
-        "other": "**{name}**: {count} карты в руке · на столе: {display} · очки: {points}",
+        "one": "**{name}**: {count} карта в руке · на столе: {display} · {points}",
+        "few": "**{name}**: {count} карты в руке · на столе: {display} · {points}",
+        "many": "**{name}**: {count} карт в руке · на столе: {display} · {points}",
+        "other": "**{name}**: {count} карты в руке · на столе: {display} · {points}",
     },
     "call_to_glory.view.ninjas": "Фигурки Ниндзя: в запасе {supply}; у игроков: {held}",
     "call_to_glory.view.task_revealed": "{name}: открыто поручение {deck} — {card}",

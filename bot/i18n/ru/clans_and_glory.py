@@ -52,6 +52,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "clans_and_glory.menu.place": "Положить карту",
     "clans_and_glory.menu.place_face_down": "Положить карту закрытой",
+    "clans_and_glory.position.n": "С{column}",
+    "clans_and_glory.position.s": "Ю{column}",
+    "clans_and_glory.position.hl": "З",
+    "clans_and_glory.position.hr": "В",
     "clans_and_glory.menu.card": "{arg}",
     "clans_and_glory.menu.board": "Планшет {arg}",
     "clans_and_glory.menu.position": "Место {arg}",
@@ -86,5 +90,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "clans_and_glory.event.shield_declined": "{seat} не ставит щит.",
     "clans_and_glory.event.game_ended": "Все карты выложены; идёт подсчёт по планшетам.",
     "clans_and_glory.event.board_scored": "Планшет {board}: {claims}.",
-    "clans_and_glory.event.result": "Итоговые очки: {points}. Победа: {winners}.",
+    "clans_and_glory.event.result": {
+        "one": "Итоговые очки: {points}. Победитель: {winners}.",
+        "few": "Итоговые очки: {points}. Победители: {winners}.",
+        "many": "Итоговые очки: {points}. Победители: {winners}.",
+        "other": "Итоговые очки: {points}. Победители: {winners}.",
+    },
 }

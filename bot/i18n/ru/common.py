@@ -1,8 +1,9 @@
 """Russian messages shared by all games: commands, lobby, table, hand, errors, standings.
 
-Addresses the player as "ты"; sentences about other players avoid the past tense, which would
-need their grammatical gender. Messages that name a slash command use its Russian name
-(``/играть``), the one Discord shows to a Russian client; button names match ``button.*``.
+Addresses the player as "ты" (several people as "вы"); sentences about other players avoid the
+past tense, which would need their grammatical gender. Messages that name a slash command or a
+button use the reference placeholders ``{cmd_…}``/``{button_…}``, which ``t`` fills with the
+Russian names (``/играть``, the one Discord shows to a Russian client, and ``button.*``).
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cmd.play.name": "играть",
     "cmd.play.description": "Открыть в этом канале лобби карточной игры",
     "cmd.play.game": "Во что играть",
-    "cmd.play.options": "Необязательно, напр. rounds=1 ninja=on (можно задать и в меню лобби)",
+    "cmd.play.options": (
+        "Необязательно, напр. Раунды=1 Сила Ниндзя=вкл (можно задать и в меню лобби)"
+    ),
     "cmd.hand.name": "рука",
     "cmd.hand.description": "Показать твою руку и управление (видно только тебе)",
     "cmd.table.name": "стол",
@@ -59,6 +62,18 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "common.game_id": "Игра #{id}",
     "common.number_list": "{numbers}",
     "common.name_value": "{name} {value}",
+    "common.cards": {
+        "one": "{count} карта",
+        "few": "{count} карты",
+        "many": "{count} карт",
+        "other": "{count} карты",
+    },
+    "common.points": {
+        "one": "{count} очко",
+        "few": "{count} очка",
+        "many": "{count} очков",
+        "other": "{count} очка",
+    },
     "button.join": "Присоединиться",
     "button.leave": "Выйти",
     "button.start": "Начать",
@@ -73,7 +88,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "play.unknown_game": "Я не знаю такой игры.",
     "play.busy": (
         "В этом канале уже есть игра (или лобби). Доиграй её, попроси хоста отменить её "
-        "командой /отменить или начни игру в другом канале или ветке."
+        "командой {cmd_cancel} или начни игру в другом канале или ветке."
     ),
     "lobby.title": "{game}: лобби",
     "lobby.host": "Хост: {name}",
@@ -102,7 +117,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lobby.already_joined": "Ты уже в этом лобби.",
     "lobby.not_joined": "Тебя нет в этом лобби.",
     "lobby.full": "Это лобби заполнено.",
-    "lobby.host_cannot_leave": "Хост не может выйти; чтобы закрыть лобби, нажми «Отменить».",
+    "lobby.host_cannot_leave": "Хост не может выйти; чтобы закрыть лобби, нажми «{button_cancel}».",
     "lobby.only_host_starts": "Начать игру может только хост.",
     "lobby.only_host_options": "Менять настройки может только хост.",
     "lobby.changed": "Лобби тем временем изменилось; ничего не сделано. Попробуй ещё раз.",
@@ -117,6 +132,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "options.invalid.bad_value": "Это значение недопустимо для этой настройки.",
     "options.invalid.conflict": "Эти настройки несовместимы; ничего не изменено.",
+    "options.text.unknown_name": "У игры «{game}» нет настройки «{name}». Её настройки: {choices}.",
+    "options.text.unknown_value": (
+        "«{value}» не подходит для настройки «{option}». Варианты: {choices}."
+    ),
+    "options.text.missing_value": (
+        "Для настройки «{option}» нужно значение после «=». Варианты: {choices}."
+    ),
     "cancel.not_allowed": (
         "Отменить эту игру может только хост или участник с правом «Управлять сервером»."
     ),
@@ -144,10 +166,16 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "table.footer": "Игра #{id} · ход {move}",
     "table.moved": "Стол переехал вниз: {link}",
     "table.reposted": "Вот стол ещё раз, в самом низу канала.",
-    "dm.closed": (
-        "{mentions}: не получается отправить личные сообщения. Чтобы увидеть свою руку и "
-        "сделать ход, нужно нажать **{button}** на столе."
-    ),
+    "dm.closed": {
+        "one": "{mentions}: не могу отправить тебе личные сообщения. Чтобы увидеть свою руку и "
+        "сделать ход, нажми **{button}** на столе.",
+        "few": "{mentions}: не могу отправить вам личные сообщения. Чтобы увидеть свои руки и "
+        "сделать ход, нажмите **{button}** на столе.",
+        "many": "{mentions}: не могу отправить вам личные сообщения. Чтобы увидеть свои руки и "
+        "сделать ход, нажмите **{button}** на столе.",
+        "other": "{mentions}: не могу отправить вам личные сообщения. Чтобы увидеть свои руки и "
+        "сделать ход, нажмите **{button}** на столе.",
+    },
     # ------------------------------------------------------------------ hand and moves
     "hand.title": "{game}: рука игрока {name}",
     "hand.your_turn": "**Твой ход:** {decision}.",
@@ -163,10 +191,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "move.illegal": "Этот ход сейчас недопустим; ничего не изменилось.",
     "move.stale": "Это управление устарело (игра ушла вперёд); вот актуальное.",
     "move.stale_short": (
-        "Чужой ход оказался быстрее; ничего не применено. Нажми «Моя рука» ещё раз."
+        "Чужой ход оказался быстрее; ничего не применено. Нажми «{button_my_hand}» ещё раз."
     ),
     "move.applied_display_failed": (
-        "Твой ход принят, но обновить все сообщения не удалось. /рука и /стол покажут текущую игру."
+        "Твой ход принят, но обновить все сообщения не удалось. {cmd_hand} и {cmd_table} "
+        "покажут текущую игру."
     ),
     "move.not_applied": "Что-то пошло не так; твой ход НЕ принят. Попробуй ещё раз.",
     "game.ended.lobby": "Эта игра ещё не началась.",
@@ -174,12 +203,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "game.ended.cancelled": "Эта игра отменена.",
     "game.ended.abandoned": "Эта игра прервана.",
     "game.ended.expired": "Срок этого лобби истёк.",
-    "game.none_here": "В этом канале нет игры. Начни её командой /играть.",
+    "game.none_here": "В этом канале нет игры. Начни её командой {cmd_play}.",
     "game.not_started": "Игра ещё не началась.",
     "game.already_ended": "Эта игра уже закончилась.",
     "game.cancelled_by": "Игра отменена игроком {name}; результат не записывается.",
     "game.abandoned_by": "{name} сдаётся; игра заканчивается и записывается как прерванная.",
-    "leave.use_lobby_button": "Игра ещё не началась: нажми кнопку «Выйти» в лобби.",
+    "leave.use_lobby_button": "Игра ещё не началась: нажми кнопку «{button_leave}» в лобби.",
     "error.game_gone": "Этой игры больше нет.",
     "error.unknown_control": "Неизвестный элемент управления.",
     "error.unexpected": "Что-то пошло не так; ничего не изменено. Попробуй ещё раз.",
@@ -194,11 +223,17 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "standings.all_games": "все игры",
     "standings.gap": "…",
     "standings.empty": "На этом сервере ещё нет завершённых игр.",
+    "standings.wins": {
+        "one": "{count} победа",
+        "few": "{count} победы",
+        "many": "{count} побед",
+        "other": "{count} победы",
+    },
     "standings.line": {
-        "one": "{rank}. {user}: {count} игра, побед: {wins} ({rate} %), очков: {points}",
-        "few": "{rank}. {user}: {count} игры, побед: {wins} ({rate} %), очков: {points}",
-        "many": "{rank}. {user}: {count} игр, побед: {wins} ({rate} %), очков: {points}",
-        "other": "{rank}. {user}: {count} игры, побед: {wins} ({rate} %), очков: {points}",
+        "one": "{rank}. {user}: {count} игра, {wins} ({rate} %), {points}",
+        "few": "{rank}. {user}: {count} игры, {wins} ({rate} %), {points}",
+        "many": "{rank}. {user}: {count} игр, {wins} ({rate} %), {points}",
+        "other": "{rank}. {user}: {count} игры, {wins} ({rate} %), {points}",
     },
     "sync.owner_only": "Синхронизировать команды может только владелец бота.",
     "sync.done": {

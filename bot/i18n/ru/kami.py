@@ -88,7 +88,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "many": "{count} карт не используются в этом раунде.",
         "other": "{count} карты не используются в этом раунде.",
     },
-    "kami.view.soldiers_revealed": "Открытые Солдаты игрока {name}: {count}.",
+    "kami.view.soldiers_revealed": {
+        "one": "У игрока {name} открыт {count} Солдат.",
+        "few": "У игрока {name} открыты {count} Солдата.",
+        "many": "У игрока {name} открыто {count} Солдат.",
+        "other": "У игрока {name} открыто {count} Солдата.",
+    },
     "kami.view.last_round": {
         "one": "Прошлый раунд: {names} — {count} очко за карту {card}.",
         "few": "Прошлый раунд: {names} — {count} очка за карту {card}.",
@@ -101,7 +106,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "kami.event.deal": "Раунд {round}: карты розданы, начинает {start_player}.",
     "kami.event.hand": "Твои карты: {cards}.",
     "kami.event.leftover_seen": "Тебе показана неиспользуемая карта: {card}.",
-    "kami.event.soldiers_revealed": "{seat} открывает Солдат: {soldiers} (Деморализация).",
+    "kami.event.soldiers_revealed": {
+        "one": "Деморализация: у игрока {seat} открыт {count} Солдат.",
+        "few": "Деморализация: у игрока {seat} открыты {count} Солдата.",
+        "many": "Деморализация: у игрока {seat} открыто {count} Солдат.",
+        "other": "Деморализация: у игрока {seat} открыто {count} Солдата.",
+    },
     "kami.event.redeal": "{seat} требует пересдачу.",
     "kami.event.play_on": "{seat} играет дальше.",
     "kami.event.lead": "{seat} заходит и кладёт в линию защиты: {card}.",
