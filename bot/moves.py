@@ -9,7 +9,6 @@ the commit succeeds nothing is stored, so a failure leaves the game exactly as i
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import defaultdict
 from collections.abc import Sequence
@@ -26,6 +25,7 @@ from bot.render import presenter_for
 from bot.render.common import hand_embed, safe_names
 from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game
+from bot.storage.engine import dumps, loads
 from bot.storage.models import GameStatus, SeatRow
 from bot.storage.repository import FinalScore, MoveRecord, StorageConflict
 from games import Action, IllegalAction, State
@@ -200,7 +200,7 @@ class MoveFlow:
         saved = state.to_json()
         # Refuse to store a state that could not be loaded again: the game would be stuck.
         # The reloaded copy is the one shown from now on, exactly as a restart would see it.
-        reloaded = loaded.game.state_from_json(json.loads(json.dumps(saved)))
+        reloaded = loaded.game.state_from_json(loads(dumps(saved)))
         try:
             version = await self.bot.store.commit_move(
                 loaded.id,

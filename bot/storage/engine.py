@@ -9,12 +9,26 @@ told otherwise. Hosts hand out ``postgres://`` URLs that SQLAlchemy rejects, and
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import orjson
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+
+def dumps(value: Any) -> str:
+    """JSON text of a column value: orjson, several times faster than ``json`` on a state.
+
+    Stricter too: a dict key that is not a string is an error instead of silently becoming
+    one, so a state that would not load back as it was is refused before it is stored.
+    """
+    return orjson.dumps(value).decode()
+
+
+loads = orjson.loads
 
 
 def normalise_url(url: str) -> URL:
@@ -32,12 +46,19 @@ def create_engine(url: str) -> AsyncEngine:
     """An async engine for ``url``; creates the SQLite file's directory if needed."""
     parsed = normalise_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_async_engine(parsed, pool_pre_ping=True)
+        return create_async_engine(
+            parsed, pool_pre_ping=True, json_serializer=dumps, json_deserializer=loads
+        )
     database = parsed.database or ""
     if not database or database == ":memory:" or database.startswith("file:"):
         raise ValueError("use a SQLite file: several connections must see the same database")
     Path(database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_async_engine(parsed, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+    engine = create_async_engine(
+        parsed,
+        connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
+        json_serializer=dumps,
+        json_deserializer=loads,
+    )
 
     @event.listens_for(engine.sync_engine, "connect")
     def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
