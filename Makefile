@@ -10,9 +10,12 @@ PY     := $(VENV)/bin/python
 run: $(VENV)/.run-installed
 	$(PY) -m bot $(ARGS)
 
+# Two workers, tests handed out one at a time (--dist loadgroup): the complete SimCord games
+# sit in one file, which the other modes would give to a single worker. PYTEST_ARGS=-n0 runs
+# serially.
 test: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .

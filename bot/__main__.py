@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import sys
@@ -22,11 +23,26 @@ from bot.config import Settings
 from bot.endpoints import use_endpoints
 from bot.i18n import t
 
+GC_YOUNG_THRESHOLD = 20_000
+"""Allocations between young collections (Python's default is 700)."""
+
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot", description=t("cli.description"))
     parser.add_argument("--sync", action="store_true", help=t("cli.sync"))
     return parser.parse_args(argv)
+
+
+def quiet_garbage_collector() -> None:
+    """Fewer, cheaper pauses of Python's cycle collector while players click.
+
+    Everything imported so far (discord.py, SQLAlchemy, the catalogs …) lives as long as the
+    process, so it is moved out of the collector's sight; and young objects are collected less
+    often, since a click allocates thousands that die with it anyway.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, 20, 20)
 
 
 def event_loop_runner() -> Callable[[Coroutine[Any, Any, None]], None]:
@@ -66,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     from bot.app import GloryBot
 
     bot = GloryBot(settings)
+    quiet_garbage_collector()
     try:
         event_loop_runner()(serve(bot, settings.token))
     except discord.LoginFailure:

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007
+THREAD_ARCHIVED = 50083
+"""Discord refuses edits in an archived thread; a new message there unarchives it."""
 RECENT_MOVES = 6
 PRIVATE_MOVES = 2
 
@@ -97,8 +99,17 @@ class Publisher:
                 .get_partial_message(message_id)
                 .edit(**self.lobby_content(loaded))
             )
-        except discord.HTTPException:
-            log.exception("game %s: could not update the lobby message", loaded.id)
+        except discord.HTTPException as error:
+            if error.code != THREAD_ARCHIVED:
+                log.exception("game %s: could not update the lobby message", loaded.id)
+                return
+            try:  # post the lobby anew, which unarchives the thread
+                message = await self._channel(loaded).send(**self.lobby_content(loaded))
+            except discord.HTTPException:
+                log.exception("game %s: could not post the lobby again", loaded.id)
+                return
+            await self.bot.store.set_message(loaded.id, lobby_message_id=message.id)
+            loaded.row.lobby_message_id = message.id
 
     async def post_table(
         self, loaded: LoadedGame, recent: Sequence[Sequence[Event]] | None = None
@@ -145,8 +156,11 @@ class Publisher:
             )
         except discord.NotFound:
             await self.post_table(loaded, recent)
-        except discord.HTTPException:
-            log.exception("game %s: could not update the table", loaded.id)
+        except discord.HTTPException as error:
+            if error.code != THREAD_ARCHIVED:
+                log.exception("game %s: could not update the table", loaded.id)
+                return
+            await self.post_table(loaded, recent)  # a new message unarchives the thread
 
     async def announce(self, loaded: LoadedGame, key: str, **params: object) -> None:
         try:

@@ -16,15 +16,24 @@ from __future__ import annotations
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from bot.storage.models import GameRow, MoveRow, SeatRow
+from bot.storage.models import GameRow, SeatRow
 
 K = TypeVar("K")
 V = TypeVar("V")
 
-KEPT_MOVES = 8
-"""How many of a game's latest moves are kept (the table shows six)."""
+KEPT_MOVES = 6
+"""How many of a game's latest moves are kept (what the table shows)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedMove:
+    """One move of the log as the bot reads it back (lighter than an ORM row to keep)."""
+
+    version: int
+    seat: int
+    events: list[dict[str, Any]]
 
 
 class LruCache(Generic[K, V]):
@@ -66,7 +75,7 @@ class KeptGame:
 
     row: GameRow
     seats: list[SeatRow]
-    moves: deque[MoveRow] | None = None
+    moves: deque[LoggedMove] | None = None
 
 
 @dataclass

@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, async_sessionma
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.storage.cache import KEPT_MOVES, KeptGame, KnownUser, LruCache
+from bot.storage.cache import KEPT_MOVES, KeptGame, KnownUser, LoggedMove, LruCache
 from bot.storage.engine import create_engine
 from bot.storage.group_commit import GroupCommit, Outcome
 from bot.storage.migrate import upgrade
@@ -523,16 +523,7 @@ class Store:
             return new_version
         kept.row.state, kept.row.version, kept.row.updated_at = state, new_version, now
         if kept.moves is not None:
-            kept.moves.append(
-                MoveRow(
-                    game_id=game_id,
-                    version=new_version,
-                    seat=move.seat,
-                    action=move.action,
-                    events=move.events,
-                    created_at=now,
-                )
-            )
+            kept.moves.append(LoggedMove(new_version, move.seat, move.events))
         return new_version
 
     async def _commit_last_move(
@@ -617,7 +608,7 @@ class Store:
                 )
             )
 
-    async def recent_moves(self, game_id: int, limit: int) -> list[MoveRow]:
+    async def recent_moves(self, game_id: int, limit: int) -> list[LoggedMove]:
         """The last ``limit`` moves, oldest first (from memory for a running game)."""
         kept = self._games.get(game_id)
         if kept is not None and kept.moves is not None and limit <= KEPT_MOVES:
@@ -630,7 +621,10 @@ class Store:
                 .order_by(col(MoveRow.version).desc())
                 .limit(max(limit, KEPT_MOVES))
             )
-            moves = list(reversed((await session.exec(query)).all()))
+            moves = [
+                LoggedMove(row.version, row.seat, row.events)
+                for row in reversed((await session.exec(query)).all())
+            ]
         if kept is not None and kept.row.version == version and self._games.get(game_id) is kept:
             kept.moves = deque(moves, maxlen=KEPT_MOVES)
         return moves[-limit:]

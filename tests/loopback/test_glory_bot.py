@@ -77,22 +77,31 @@ async def test_game_survives_kill_9(emulator: Emulator, tmp_path: Path, game: st
         await assert_clean_log(bot, emulator)
 
 
-@pytest.mark.parametrize("game", ["clans_and_glory", "kami"])
-async def test_complete_game(emulator: Emulator, tmp_path: Path, game: str) -> None:
-    """A whole game through Discord only; the table ends without controls, hands are final.
+QUICK_GAME_OPTIONS = {"call_to_glory": "rounds=1"}
+"""``/play``'s ``options`` text for complete games: Call to Glory's one-round quick game (a
+random-clicking four-round game needs ~2,400 menu actions, one round about 500-800)."""
 
-    Call to Glory is left out of the default run: a random-clicking game takes ~2,400 menu
-    actions (about 20 s); play_to_end handles it the same way.
-    """
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_complete_game_ends_with_a_final_table_and_no_live_hands(
+    emulator: Emulator, tmp_path: Path, game: str
+) -> None:
+    """A whole game through Discord only; the table ends without controls, hands are final."""
     players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
     async with bot_process(
         emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
     ) as bot:
-        table = await open_and_start(emulator, players, game)
+        options = QUICK_GAME_OPTIONS.get(game)
+        table = await open_and_start(emulator, players, game, options=options)
         steps = await play_to_end(table, random.Random(f"{game}-end"))
         assert steps > 10
         assert not table.message.components
         assert all(live_hand(player) is None for player in players)
+        if game == "call_to_glory":  # the one-round game asked for in /play, over after it
+            from bot.i18n import t
+
+            only_round = t("call_to_glory.view.round", "en-US", round=1, total=1)
+            assert only_round in table.message.embeds[0]["description"]
         await assert_clean_log(bot, emulator)
 
 

@@ -77,6 +77,42 @@ async def test_callback_semantics(http: aiohttp.ClientSession, emulator: Emulato
     assert first.rejected_callbacks == [40060]
 
 
+async def test_interaction_messages_in_an_archived_thread_refuse_edits_and_deletes_with_50083(
+    http: aiohttp.ClientSession, emulator: Emulator
+) -> None:
+    """The webhook routes follow the thread rule too: an interaction's public answer in an
+    archived thread can be neither edited nor deleted (400 / 50083); an ephemeral one is not
+    the thread's message and stays editable; a channel post revives the thread."""
+    await sync_ping(http, emulator)
+    alice = emulator.add_actor("alice")
+    thread = await emulator.add_thread("quiet", owner=alice.user)
+    public = await alice.slash("ping", channel=thread)
+    private = await alice.slash("ping", channel=thread)
+    app = emulator.bot_user.id
+    for record, flags in ((public, 0), (private, 64)):
+        answer = {"type": 4, "data": {"content": "hi", "flags": flags}}
+        path = f"interactions/{record.id}/{record.token}/callback"
+        assert (await post_json(http, path, answer))[0] == 200
+    await emulator.archive_thread(thread)
+
+    original = f"webhooks/{app}/{public.token}/messages/@original"
+    async with http.patch(original, json={"content": "edited"}) as response:
+        assert (response.status, (await response.json())["code"]) == (400, 50083)
+    async with http.delete(original) as response:
+        assert (response.status, (await response.json())["code"]) == (400, 50083)
+    assert public.response_message is not None and public.response_message.content == "hi"
+    ephemeral = f"webhooks/{app}/{private.token}/messages/@original"
+    async with http.patch(ephemeral, json={"content": "edited"}) as response:
+        assert response.status == 200
+
+    async with http.post(f"channels/{thread.id}/messages", json={"content": "up"}) as response:
+        assert response.status == 200
+    assert not thread.archived
+    async with http.patch(original, json={"content": "edited"}) as response:
+        assert response.status == 200
+    assert public.response_message.content == "edited"
+
+
 async def test_multipart_upload_records_attachment(
     http: aiohttp.ClientSession, emulator: Emulator
 ) -> None:

@@ -18,7 +18,7 @@ from .test_glory_bot import GLORY_BOT, assert_clean_log, database_url
 from .ui_players import act_randomly, live_hand, open_and_start, play_until_version, state_version
 
 FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
-HOLD_SECONDS = 4.0
+HOLD_SECONDS = 8.0
 
 
 def table_move(message) -> int:  # type: ignore[no-untyped-def]

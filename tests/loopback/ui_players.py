@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .emulator import Actor, Channel, Emulator, InteractionRecord, Message, WaitTimeout
@@ -32,11 +32,34 @@ class Table:
     emulator: Emulator
     players: list[Actor]
     message: Message
+    hand_custom_id: str = field(init=False)
+    """This game's "My hand" button, by which its table is recognised."""
+
+    def __post_init__(self) -> None:
+        hand_buttons = [c for c in _custom_ids(self.message.components) if HAND_BUTTON.match(c)]
+        if len(hand_buttons) != 1:
+            raise ValueError(f"message {self.message.id} is not a running game's table")
+        self.hand_custom_id = hand_buttons[0]
+
+    def current_message(self) -> Message:
+        """The table as the channel shows it now, kept in ``message``.
+
+        The bot may post its table anew (when the old one was deleted, or could not be edited
+        because its thread was archived) and retire the old one, so this is the newest
+        message in the channel carrying this game's "My hand" button; once none does (the
+        game is over), the last one known.
+        """
+        channel = self.emulator.world.channels[self.message.channel_id]
+        for message in reversed(self.emulator.messages_in(channel)):
+            if self.hand_custom_id in _custom_ids(message.components):
+                self.message = message
+                break
+        return self.message
 
     @property
     def running(self) -> bool:
         """A running game's table carries "My hand"; a finished one has no controls."""
-        return has_hand_button(self.message)
+        return has_hand_button(self.current_message())
 
     def movers(self) -> list[Actor]:
         return [actor for actor in self.players if live_hand(actor) is not None]
@@ -140,11 +163,10 @@ async def act_randomly(actor: Actor, rng: random.Random) -> InteractionRecord | 
 async def ask_for_hands(table: Table) -> None:
     """Every player presses "My hand" on the table (the bot answers with an ephemeral hand)."""
     for actor in table.players:
-        hand_buttons = [c for c in _custom_ids(table.message.components) if HAND_BUTTON.match(c)]
-        if not hand_buttons:  # the game ended meanwhile
+        if not table.running:  # the game ended meanwhile
             return
-        custom_id = hand_buttons[0]
-        await (await actor.click(table.message, custom_id=custom_id)).response(timeout=10)
+        record = await actor.click(table.message, custom_id=table.hand_custom_id)
+        await record.response(timeout=10)
 
 
 async def wait_for_movers(table: Table) -> list[Actor]:
@@ -189,13 +211,24 @@ async def play_to_end(table: Table, rng: random.Random, *, max_steps: int = 5000
 
 
 async def open_and_start(
-    emulator: Emulator, players: list[Actor], game: str, *, channel: Channel | None = None
+    emulator: Emulator,
+    players: list[Actor],
+    game: str,
+    *,
+    channel: Channel | None = None,
+    options: str | None = None,
 ) -> Table:
     """The first player opens a lobby with ``/play`` (in ``channel``, default #general), the
-    others join, the host starts it. Returns the table once the first hand reached a DM."""
+    others join, the host starts it. Returns the table once the first hand reached a DM.
+
+    ``options`` is ``/play``'s optional text argument, e.g. ``"rounds=1"`` (see
+    ``bot/options.py``); without it the lobby starts with the game's defaults.
+    """
     channel = channel or emulator.channel
     host, *guests = players
-    lobby = await (await host.slash("play", game=game, channel=channel)).settled(timeout=10)
+    typed = {"options": options} if options is not None else {}
+    play = await host.slash("play", game=game, channel=channel, **typed)
+    lobby = await play.settled(timeout=10)
     if lobby.ephemeral:
         raise AssertionError(f"/play was refused: {lobby.content!r} {lobby.embeds!r}")
     for guest in guests:

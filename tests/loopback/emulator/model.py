@@ -62,6 +62,12 @@ class Channel:
     member_ids: list[int] = field(default_factory=list)
     """For a thread: who has joined it (the owner, on creation)."""
     created_at: float = field(default_factory=time.time)
+    archived: bool = False
+    """For a thread: archived (read-only until someone who may post there sends a message)."""
+    locked: bool = False
+    """For a thread: locked (only thread managers may unarchive it; the bot is not one here)."""
+    archive_changed_at: float | None = None
+    """For a thread: when it was last archived or unarchived (``archive_timestamp``)."""
 
     @property
     def is_dm(self) -> bool:

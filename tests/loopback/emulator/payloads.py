@@ -80,10 +80,12 @@ def thread_payload(thread: Channel, world: World) -> dict[str, Any]:
     ``message_count``, ``member_count`` and ``thread_metadata`` (with ``archived``,
     ``auto_archive_duration``, ``archive_timestamp``) directly, so all of them are sent.
     Counts follow Discord: ephemeral answers are not channel messages, ``message_count``
-    leaves out deleted ones, ``total_message_sent`` does not.
+    leaves out deleted ones, ``total_message_sent`` does not. ``archive_timestamp`` is when
+    the archived state last changed (the creation time until then).
     """
     sent = [m for m in world.messages_in(thread, include_deleted=True) if not m.ephemeral]
     created = iso_time(thread.created_at)
+    archive_changed = iso_time(thread.archive_changed_at or thread.created_at)
     return {
         "id": str(thread.id),
         "type": thread.type,
@@ -98,10 +100,10 @@ def thread_payload(thread: Channel, world: World) -> dict[str, Any]:
         "rate_limit_per_user": 0,
         "flags": 0,
         "thread_metadata": {
-            "archived": False,
+            "archived": thread.archived,
             "auto_archive_duration": THREAD_AUTO_ARCHIVE_MINUTES,
-            "archive_timestamp": created,
-            "locked": False,
+            "archive_timestamp": archive_changed,
+            "locked": thread.locked,
             "create_timestamp": created,
         },
     }
@@ -150,7 +152,8 @@ def role_everyone(guild: Guild) -> dict[str, Any]:
 
 
 def guild_payload(guild: Guild, world: World, *, bot: User) -> dict[str, Any]:
-    """GUILD_CREATE: like real Discord without presences, only the bot's own member is sent."""
+    """GUILD_CREATE: like real Discord without presences, only the bot's own member is sent;
+    ``threads`` lists the active (not archived) threads only."""
     return {
         "id": str(guild.id),
         "name": guild.name,
@@ -163,7 +166,11 @@ def guild_payload(guild: Guild, world: World, *, bot: User) -> dict[str, Any]:
         "emojis": [],
         "stickers": [],
         "channels": [channel_payload(world.channels[cid], world) for cid in guild.channel_ids],
-        "threads": [thread_payload(world.channels[tid], world) for tid in guild.thread_ids],
+        "threads": [
+            thread_payload(world.channels[tid], world)
+            for tid in guild.thread_ids
+            if not world.channels[tid].archived
+        ],
         "members": [member_payload(bot)],
         "voice_states": [],
         "presences": [],

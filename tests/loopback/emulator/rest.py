@@ -51,6 +51,7 @@ UNKNOWN_USER = 10013
 UNKNOWN_INTERACTION = 10062
 NOT_OWN_MESSAGE = 50005
 CANNOT_DM_USER = 50007
+THREAD_ARCHIVED = 50083
 ALREADY_ACKNOWLEDGED = 40060
 
 
@@ -195,6 +196,16 @@ class RestApi:
         self._emu.commands[scope] = stored
         return json_answer(stored)
 
+    # -- archived threads -----------------------------------------------------------------------
+
+    def _refused_in_archived_thread(self, message: Message) -> web.Response | None:
+        """400 / 50083 for changing a message of an archived thread (ephemerals aside: they
+        are not the thread's messages)."""
+        channel = self._emu.world.channels[message.channel_id]
+        if channel.archived and not message.ephemeral:
+            return error_answer(400, THREAD_ARCHIVED, "Thread is archived")
+        return None
+
     # -- interactions ---------------------------------------------------------------------------
 
     def _interaction_by_token(self, token: str) -> InteractionRecord | None:
@@ -313,6 +324,9 @@ class RestApi:
         if found is None:
             return error_answer(404, UNKNOWN_MESSAGE, "Unknown Message")
         record, message = found
+        refused = self._refused_in_archived_thread(message)
+        if refused is not None:
+            return refused
         if request.match_info["message"] == "@original":
             record.original_edits += 1
         edited = await self._emu.edit_message_as_bot(message, request[BODY] or {})
@@ -322,6 +336,9 @@ class RestApi:
         found = self._webhook_message(request)
         if found is None:
             return error_answer(404, UNKNOWN_MESSAGE, "Unknown Message")
+        refused = self._refused_in_archived_thread(found[1])
+        if refused is not None:
+            return refused
         await self._emu.delete_message(found[1])
         return no_content()
 
@@ -367,6 +384,10 @@ class RestApi:
             recipient = emu.world.users[channel.recipient_id or 0]
             if recipient.bot or not recipient.dms_open:
                 return error_answer(403, CANNOT_DM_USER, "Cannot send messages to this user")
+        if channel.archived:
+            if channel.locked:  # only thread managers may unarchive it; the bot is none here
+                return error_answer(400, THREAD_ARCHIVED, "Thread is archived")
+            await emu.unarchive_thread(channel)  # posting into an archived thread revives it
         body = dict(request[BODY] or {})
         body["flags"] = int(body.get("flags") or 0) & ~MESSAGE_FLAG_EPHEMERAL
         message = await emu.post_message_as_bot(channel, body)
@@ -397,6 +418,9 @@ class RestApi:
             return error_answer(
                 403, NOT_OWN_MESSAGE, "Cannot edit a message authored by another user"
             )
+        refused = self._refused_in_archived_thread(message)
+        if refused is not None:
+            return refused
         edited = await self._emu.edit_message_as_bot(message, request[BODY] or {})
         return json_answer(message_payload(edited, self._emu.world))
 
@@ -404,6 +428,9 @@ class RestApi:
         message = self._channel_message(request)
         if message is None:
             return error_answer(404, UNKNOWN_MESSAGE, "Unknown Message")
+        refused = self._refused_in_archived_thread(message)
+        if refused is not None:
+            return refused
         await self._emu.delete_message(message)
         return no_content()
 

@@ -157,6 +157,33 @@ class Emulator:
         self.notifier.changed()
         return thread
 
+    async def archive_thread(self, thread: Channel, *, locked: bool = False) -> None:
+        """Archive ``thread`` (and lock it if ``locked``), as a moderator or the auto-archive
+        timer would; a connected bot gets THREAD_UPDATE.
+
+        From then on edits and deletes of its messages answer 400 / 50083 ("Thread is
+        archived"); the bot's next message unarchives it (see ``unarchive_thread``) unless it is
+        locked, in which case the message is refused with 50083 as well.
+        """
+        if not thread.is_thread:
+            raise ValueError(f"only threads can be archived, not {thread!r}")
+        thread.archived, thread.locked = True, locked
+        await self._thread_changed(thread)
+
+    async def unarchive_thread(self, thread: Channel) -> None:
+        """Make ``thread`` active again (also unlocks it); a connected bot gets THREAD_UPDATE.
+
+        The REST API calls this when the bot posts into an archived, unlocked thread.
+        """
+        thread.archived = thread.locked = False
+        await self._thread_changed(thread)
+
+    async def _thread_changed(self, thread: Channel) -> None:
+        thread.archive_changed_at = time.time()
+        if self.gateway.session is not None:
+            await self.gateway.dispatch("THREAD_UPDATE", thread_payload(thread, self.world))
+        self.notifier.changed()
+
     def add_actor(self, name: str, *, locale: str = "en-US") -> Actor:
         """A new guild member and the handle to act as them."""
         return Actor(self, self.add_user(name), locale=locale)
