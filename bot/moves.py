@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -69,10 +69,15 @@ def ended_key(status: GameStatus) -> str:
 class MoveFlow:
     def __init__(self, bot: GloryBot) -> None:
         self.bot = bot
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        """A lock lives while someone holds or waits for it; a bot that has run for months
+        does not keep one per game it ever saw."""
 
     def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks[game_id]
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     async def _load_for_player(
         self, interaction: discord.Interaction, game_id: int
