@@ -43,21 +43,15 @@ class Languages:
 
     def __init__(self, bot: GloryBot) -> None:
         self.bot = bot
-        self._stored: dict[int, str] = {}
-        """What this process last stored per user: a click in the same language writes nothing."""
 
     async def remember(self, interaction: discord.Interaction) -> None:
-        """Store the user's language when it differs from what this process last stored."""
+        """Store the user's language (the store writes only when it changed)."""
         user_id, locale = interaction.user.id, user_locale(interaction)
-        if self._stored.get(user_id) == locale:
-            return
         try:
             await self.bot.store.remember_locale(user_id, locale)
         except Exception:
             # Never block a click over this; the next interaction tries again.
             log.exception("could not remember the language of user %s", user_id)
-            return
-        self._stored[user_id] = locale
 
     async def of_users(self, user_ids: Sequence[int]) -> dict[int, str]:
         """The remembered language of those of ``user_ids`` the bot has seen (one query)."""
