@@ -58,12 +58,6 @@ class LruCache(Generic[K, V]):
     def pop(self, key: K) -> None:
         self._entries.pop(key, None)
 
-    def clear(self) -> None:
-        self._entries.clear()
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
 
 @dataclass
 class KeptGame:

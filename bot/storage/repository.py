@@ -61,6 +61,7 @@ _STORE_STATE = (
     .values(
         state=bindparam("new_state", type_=_GAMES.c.state.type),
         version=bindparam("new_version"),
+        status=bindparam("new_status"),
         updated_at=bindparam("now", type_=_GAMES.c.updated_at.type),
     )
 )
@@ -245,9 +246,6 @@ class Store:
     def _unchanged_since(self, game_id: int, mark: int) -> bool:
         return (self._last_write.get(game_id) or 0) <= mark
 
-    def kept_game_count(self) -> int:
-        """How many running games are in memory (for tests and benchmarks)."""
-        return len(self._games)
 
     # ------------------------------------------------------------------ games
 
@@ -499,72 +497,51 @@ class Store:
         Returns the new version. ``final`` (the game ended) also records the results.
         Raises ``StorageConflict`` when another move got there first.
         """
-        if final is not None:
-            return await self._commit_last_move(game_id, expected_version, state, move, final)
-        new_version = expected_version + 1
-        now = utcnow()
         write = _MoveWrite(
             {
                 "game": game_id,
                 "expected": expected_version,
                 "new_state": state,
-                "new_version": new_version,
-                "now": now,
+                "new_version": expected_version + 1,
+                "new_status": GameStatus.FINISHED if final else GameStatus.ACTIVE,
+                "now": utcnow(),
             },
             {"seat": move.seat, "action": move.action, "events": move.events},
         )
-        with self._writing(game_id):
-            await self._group.submit(write)
+        if final is not None:
+            await self._commit_last_move(write, final)
+        else:
+            with self._writing(game_id):
+                await self._group.submit(write)
+            self._follow(write)
+        return expected_version + 1
+
+    def _follow(self, write: _MoveWrite) -> None:
+        """Bring the kept copy of the game to the state ``write`` committed."""
+        game_id, values = write.values["game"], write.values
         kept = self._games.get(game_id)
         if kept is None:
-            return new_version
-        if kept.row.version != expected_version:
+            return
+        if kept.row.version != values["expected"]:
             self._games.pop(game_id)
-            return new_version
-        kept.row.state, kept.row.version, kept.row.updated_at = state, new_version, now
+            return
+        kept.row.state, kept.row.version = values["new_state"], values["new_version"]
+        kept.row.updated_at = values["now"]
         if kept.moves is not None:
-            kept.moves.append(LoggedMove(new_version, move.seat, move.events))
-        return new_version
+            move = write.move
+            kept.moves.append(LoggedMove(values["new_version"], move["seat"], move["events"]))
 
-    async def _commit_last_move(
-        self,
-        game_id: int,
-        expected_version: int,
-        state: dict[str, Any],
-        move: MoveRecord,
-        final: Sequence[FinalScore],
-    ) -> int:
-        """The move that ends the game: also the results; the game leaves memory."""
+    async def _commit_last_move(self, write: _MoveWrite, final: Sequence[FinalScore]) -> None:
+        """The move that ends the game, with the results, alone; the game leaves memory."""
+        game_id = write.values["game"]
         self._forget(game_id)
-        new_version = expected_version + 1
         async with self._write_session() as session:
-            result = await session.exec(
-                update(GameRow)
-                .where(
-                    GameRow.id == game_id,
-                    GameRow.version == expected_version,
-                    GameRow.status == GameStatus.ACTIVE,
-                )
-                .values(
-                    state=state,
-                    version=new_version,
-                    status=GameStatus.FINISHED,
-                    updated_at=utcnow(),
-                )
-            )
+            connection = await session.connection()
+            result = await connection.execute(_STORE_STATE, write.values)
             if result.rowcount != 1:
-                raise StorageConflict(f"game {game_id} is not at version {expected_version}")
-            session.add(
-                MoveRow(
-                    game_id=game_id,
-                    version=new_version,
-                    seat=move.seat,
-                    action=move.action,
-                    events=move.events,
-                )
-            )
+                raise StorageConflict(f"game {game_id} is not at the expected version")
+            await connection.execute(_LOG_MOVE, write.log_values)
             await self._add_results(session, game_id, final, "finished")
-        return new_version
 
     async def end(
         self,

@@ -25,9 +25,11 @@ async def store(request, tmp_path):
         await store.close()
 
 
-async def new_lobby(store: Store, channel_id: int = 10, host: int = 1) -> GameRow:
+async def new_lobby(
+    store: Store, channel_id: int = 10, host: int = 1, guild_id: int = 99
+) -> GameRow:
     return await store.create_lobby(
-        guild_id=99,
+        guild_id=guild_id,
         channel_id=channel_id,
         host_id=host,
         host_name="host",

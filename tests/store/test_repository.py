@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
 
 import pytest
 from sqlalchemy import inspect, text
@@ -176,17 +175,7 @@ async def test_guild_language_moves_open_games_only(store: Store) -> None:
     await store.start(running.id, seed=1, state={})
     ended = await new_lobby(store, channel_id=3)
     await store.end(ended.id, GameStatus.CANCELLED)
-    elsewhere = await store.create_lobby(
-        guild_id=2**62,
-        channel_id=4,
-        host_id=1,
-        host_name="host",
-        host_locale="en",
-        game_key="kami",
-        options={},
-        locale="en",
-        expires_at=utcnow() + timedelta(minutes=30),
-    )
+    elsewhere = await new_lobby(store, channel_id=4, guild_id=2**62)
     switched = await store.set_guild_language(99, "de", "de")
     assert sorted(switched) == sorted([lobby.id, running.id])
     assert await store.guild_language(99) == "de"
