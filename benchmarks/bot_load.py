@@ -261,6 +261,7 @@ async def glory_phases(args: argparse.Namespace, workdir: Path) -> dict[str, obj
             pid = bot.process.pid
             await asyncio.sleep(0.5)
             idle_rss = rss_bytes(pid)
+            print(f"bot idle at {idle_rss / 2**20:.1f} MB RSS", flush=True)
             if args.stored:
                 began = time.perf_counter()
                 await store_finished_games(
@@ -270,11 +271,13 @@ async def glory_phases(args: argparse.Namespace, workdir: Path) -> dict[str, obj
                     f"stored {args.stored} finished games in {time.perf_counter() - began:.0f} s",
                     flush=True,
                 )
+            stored_rss = rss_bytes(pid)
             began = time.perf_counter()
             tables = await create_tables(
                 emulator, args.games, args.players, games=args.game_keys, concurrency=32, prefix="g"
             )
             print(f"started {len(tables)} games in {time.perf_counter() - began:.0f} s", flush=True)
+            started_rss = rss_bytes(pid)
             gc.collect()
             gc.freeze()  # the emulator's growing world should not slow this process's GC
             sampler = RssSampler(pid)
@@ -301,6 +304,8 @@ async def glory_phases(args: argparse.Namespace, workdir: Path) -> dict[str, obj
                     "glory_phases": [asdict(p) for p in phases],
                     "sustained_actions_per_second_p99_under_100ms": sustained,
                     "bot_idle_rss_mb": round(idle_rss / 2**20, 1),
+                    "bot_rss_after_storing_mb": round(stored_rss / 2**20, 1),
+                    "bot_rss_after_starting_mb": round(started_rss / 2**20, 1),
                     "bot_peak_rss_mb": round(peak_rss / 2**20, 1),
                     "rss_kb_per_active_game": round((peak_rss - idle_rss) / 1024 / len(tables), 1),
                     "active_games": len(tables),

@@ -246,7 +246,6 @@ class Store:
     def _unchanged_since(self, game_id: int, mark: int) -> bool:
         return (self._last_write.get(game_id) or 0) <= mark
 
-
     # ------------------------------------------------------------------ games
 
     async def game(self, game_id: int) -> GameRow | None:

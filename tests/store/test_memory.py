@@ -104,10 +104,7 @@ async def test_concurrent_moves_of_many_games_share_transactions(store: Store) -
     games = [await running_game(store, channel_id=100 + n) for n in range(12)]
     before = store._group.batches
     versions = await asyncio.gather(
-        *(
-            store.commit_move(g, expected_version=1, state={"n": g}, move=a_move())
-            for g in games
-        )
+        *(store.commit_move(g, expected_version=1, state={"n": g}, move=a_move()) for g in games)
     )
     assert versions == [2] * len(games)
     assert store._group.batches - before < len(games)
