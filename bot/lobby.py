@@ -104,9 +104,15 @@ class LobbyFlow:
         try:
             loaded = await load_game(store, self.bot.registry, row.id)
             assert loaded is not None
-            await interaction.response.send_message(**self.bot.publisher.lobby_content(loaded))
-            message = await interaction.original_response()
-            await store.set_message(loaded.id, lobby_message_id=message.id)
+            answer = await interaction.response.send_message(
+                **self.bot.publisher.lobby_content(loaded)
+            )
+            # Discord returns the message it created; asking for it again costs a round trip
+            # during which the lobby is visible but unknown to the store.
+            message_id = answer.message_id
+            if message_id is None:
+                message_id = (await interaction.original_response()).id
+            await store.set_message(loaded.id, lobby_message_id=message_id)
         except Exception:
             # Without its message nobody could join or cancel: close it so the channel is free.
             await store.end(row.id, GameStatus.CANCELLED)

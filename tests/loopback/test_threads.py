@@ -8,8 +8,10 @@ make the parent channel busy (nor the other way round).
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import random
+import sqlite3
 from pathlib import Path
 
 import discord
@@ -284,6 +286,13 @@ async def test_a_move_after_the_thread_was_archived_reposts_the_table_there(
         await assert_clean_log(bot, emulator)
 
 
+def stored_lobby_message(tmp_path: Path) -> int | None:
+    """The lobby message id the bot stored for its newest game (read from its SQLite file)."""
+    with contextlib.closing(sqlite3.connect(tmp_path / "glory.db")) as database:
+        row = database.execute("SELECT lobby_message_id FROM games ORDER BY id DESC").fetchone()
+    return None if row is None else row[0]
+
+
 @glory_bot_exists
 async def test_a_lobby_redrawn_after_its_thread_was_archived_is_posted_there_again(
     emulator: Emulator, tmp_path: Path
@@ -303,15 +312,12 @@ async def test_a_lobby_redrawn_after_its_thread_was_archived_is_posted_there_aga
         play = await alice.slash("play", game="kami", channel=thread)
         old_lobby = await play.settled(timeout=10)
         assert has_join_button(old_lobby) and old_lobby.channel_id == thread.id
-        # The bot learns the lobby's message id by fetching @original after answering, and
-        # stores it only then; a redraw before that has no lobby message to redraw.
+        # The bot stores the lobby's message id just after answering; a redraw before that
+        # has no lobby message to redraw.
         await emulator.wait_for(
-            lambda: any(
-                call.status == 200
-                for call in emulator.calls("GET", f"/{play.token}/messages/@original")
-            ),
+            lambda: stored_lobby_message(tmp_path) == old_lobby.id,
             timeout=10,
-            what="the bot to fetch its lobby message",
+            what="the bot to store its lobby message",
         )
         old_title = old_lobby.embeds[0]["title"]
         await emulator.archive_thread(thread)
