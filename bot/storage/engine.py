@@ -67,6 +67,7 @@ def create_engine(url: str) -> AsyncEngine:
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA wal_autocheckpoint=0")  # the Store checkpoints (see there)
         cursor.close()
 
     return engine
