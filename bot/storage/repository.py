@@ -51,8 +51,8 @@ DMS_CLOSED_MEMORY = timedelta(hours=12)
 KEPT_GAMES = 1_000
 """Running games kept in memory (least recently played ones are read again when needed)."""
 KEPT_USERS = 50_000
-CHECKPOINT_AFTER_COMMITS = 50
-"""Write transactions between two checkpoints of SQLite's log (see ``Store._committed``)."""
+CHECKPOINT_SECONDS = 1.0
+"""Least time between two checkpoints of SQLite's log (see ``Store._committed``)."""
 
 log = logging.getLogger(__name__)
 
@@ -174,7 +174,7 @@ class Store:
         self._users: LruCache[int, KnownUser] = LruCache(kept_users)
         self._group: GroupCommit[_MoveWrite | _HandWrite] = GroupCommit(self._write_batch)
         self._checkpoint: asyncio.Task[None] | None = None
-        self._commits = 0
+        self._next_checkpoint = 0.0
         self._writes = 0
         self._last_write: LruCache[int, int] = LruCache(4 * kept_games)
         """Per game, the number of the latest write: a read that a write overtook is not kept."""
@@ -192,21 +192,23 @@ class Store:
         await self.engine.dispose()
 
     def _committed(self) -> None:
-        """Count a write transaction; now and then copy SQLite's log into the database.
+        """After a write transaction: copy SQLite's log into the database, at most once a
+        second.
 
         Left to SQLite, the commit that finds the write-ahead log over 1,000 pages copies it
-        itself, and retries on every later commit while readers hold the copy back. At 150
-        moves/s that stalled the bot for 15–20 ms every two seconds and cost a sixth of its
-        CPU. Here a task of its own makes a passive checkpoint, which never blocks a reader or
-        a writer, once per ``CHECKPOINT_AFTER_COMMITS`` transactions.
+        itself, and tries again on every later commit while readers hold the copy back. At
+        150 moves/s that stalled the bot for 15–20 ms every two seconds and cost a sixth of
+        its CPU. Here a task of its own makes a passive checkpoint, which never blocks a
+        reader or a writer. Started by commits rather than a timer, an idle bot does nothing.
         """
         if self.engine.dialect.name != "sqlite":
             return
-        self._commits += 1
+        now = asyncio.get_running_loop().time()
         busy = self._checkpoint is not None and not self._checkpoint.done()
-        if self._commits >= CHECKPOINT_AFTER_COMMITS and not busy:
-            self._commits = 0
-            self._checkpoint = asyncio.create_task(self._checkpoint_wal())
+        if busy or now < self._next_checkpoint:
+            return
+        self._next_checkpoint = now + CHECKPOINT_SECONDS
+        self._checkpoint = asyncio.create_task(self._checkpoint_wal())
 
     async def _checkpoint_wal(self) -> None:
         try:

@@ -22,23 +22,29 @@ def games_in_database_file(path: Path) -> int:
             return 0
 
 
-async def test_commits_leave_the_log_alone_and_the_store_checkpoints_it_now_and_then(
+async def test_commits_leave_the_log_alone_and_the_store_checkpoints_it_at_most_once_a_second(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(repository, "CHECKPOINT_AFTER_COMMITS", 3)
+    monkeypatch.setattr(repository, "CHECKPOINT_SECONDS", 3600.0)
     path = tmp_path / "glory.db"
     store = await Store.open(f"sqlite+aiosqlite:///{path}")
     try:
         async with store.engine.connect() as connection:
             pages = await connection.exec_driver_sql("PRAGMA wal_autocheckpoint")
             assert pages.scalar() == 0
-        await new_lobby(store, channel_id=1)
-        await new_lobby(store, channel_id=2)
-        assert store._checkpoint is None
-        assert games_in_database_file(path) == 0, "a commit copied the log itself"
-        await new_lobby(store, channel_id=3)
+        await new_lobby(store, channel_id=1)  # the first commit starts a checkpoint
         assert store._checkpoint is not None
         await store._checkpoint
-        assert games_in_database_file(path) == 3
+        assert games_in_database_file(path) == 1
+        first = store._checkpoint
+        await new_lobby(store, channel_id=2)
+        await new_lobby(store, channel_id=3)
+        assert store._checkpoint is first, "a second checkpoint within the period"
+        assert games_in_database_file(path) == 1, "a commit copied the log itself"
+        store._next_checkpoint = 0.0  # the period is over
+        await new_lobby(store, channel_id=4)
+        assert store._checkpoint is not first
+        await store._checkpoint
+        assert games_in_database_file(path) == 4
     finally:
         await store.close()
