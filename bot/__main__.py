@@ -68,10 +68,9 @@ def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
     if name is None:
         return False
     libc = ctypes.CDLL(name)
-    mallopt = getattr(libc, "mallopt", None)
-    if mallopt is None or not hasattr(libc, "gnu_get_libc_version"):
+    if not hasattr(libc, "gnu_get_libc_version"):  # not glibc
         return False
-    return bool(mallopt(M_ARENA_MAX, arenas))
+    return bool(libc.mallopt(M_ARENA_MAX, arenas))
 
 
 def event_loop_runner() -> Callable[[Coroutine[Any, Any, None]], None]:

@@ -11,12 +11,7 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import (
-    AbstractAsyncContextManager,
-    asynccontextmanager,
-    contextmanager,
-    nullcontext,
-)
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -173,6 +168,7 @@ class Store:
         self._games: LruCache[int, KeptGame] = LruCache(kept_games)
         self._users: LruCache[int, KnownUser] = LruCache(kept_users)
         self._group: GroupCommit[_MoveWrite | _HandWrite] = GroupCommit(self._write_batch)
+        self._checkpoints_log = engine.dialect.name == "sqlite"
         self._checkpoint: asyncio.Task[None] | None = None
         self._next_checkpoint = 0.0
         self._writes = 0
@@ -201,7 +197,7 @@ class Store:
         its CPU. Here a task of its own makes a passive checkpoint, which never blocks a
         reader or a writer. Started by commits rather than a timer, an idle bot does nothing.
         """
-        if self.engine.dialect.name != "sqlite":
+        if not self._checkpoints_log:
             return
         now = asyncio.get_running_loop().time()
         busy = self._checkpoint is not None and not self._checkpoint.done()
