@@ -10,11 +10,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
+from typing import Any
 
 import discord
 from discord.ext import commands
 
-from bot.components import DYNAMIC_ITEMS
+from bot.components import DYNAMIC_ITEMS, release_interaction
 from bot.config import Settings
 from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
@@ -93,6 +94,12 @@ class GloryBot(commands.Bot):
             return
         if count:
             log.info("re-sent the turn of %d game(s) after the restart", count)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: discord.app_commands.Command[Any, ..., Any]
+    ) -> None:
+        """A finished slash command unties its interaction, as every click does."""
+        release_interaction(interaction)
 
     async def sync_commands(self) -> list[str]:
         """Upload the slash commands: to the dev guild when configured, else globally."""

@@ -18,6 +18,7 @@ custom_id formats (≤ 100 characters):
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -59,21 +60,50 @@ def _bot(interaction: discord.Interaction) -> GloryBot:
     return interaction.client  # type: ignore[return-value]
 
 
-class RemembersLanguage:
-    """Mixed into every control: a click first remembers its user's language.
+class Control:
+    """Mixed into every control: what a click does before and after its own work.
 
-    Why here: discord.py awaits ``interaction_check`` before the callback, so the language is
-    stored before any DM of this click is written (the slash commands do the same in
-    ``GloryTree``).
+    Before: it remembers its user's language. discord.py awaits ``interaction_check`` before
+    the callback, so the language is stored before any DM of this click is written (the slash
+    commands do the same in ``GloryTree``).
+
+    After: it unties the objects discord.py made for the click (``release_interaction``), so
+    they are freed the moment the click is answered. Subclasses put their work in ``act``.
     """
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         await _bot(interaction).languages.remember(interaction)
         return True
 
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.act(interaction)
+        finally:
+            release_interaction(interaction, self.view)  # type: ignore[attr-defined]
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+def release_interaction(interaction: discord.Interaction, view: ui.View | None = None) -> None:
+    """Break the reference cycles discord.py leaves behind for every click and command.
+
+    The interaction and its response point at each other, and so do the view rebuilt from a
+    clicked message and its items. Objects in a cycle wait for Python's cycle collector; at a
+    few hundred clicks a second its collections paused the bot for 20-75 ms and set the p99
+    latency (``benchmarks/bot_load.py``). Untied, reference counting frees an interaction's
+    message, components and users as soon as its task ends. Call it only once the interaction
+    is answered: ``_cs_response`` is where discord.py caches ``Interaction.response``, and
+    tests/bot/test_click_garbage.py fails if that changes.
+    """
+    if view is not None:
+        view.clear_items()
+    with contextlib.suppress(AttributeError):
+        del interaction._cs_response  # type: ignore[attr-defined]
+
 
 class LobbyButton(
-    RemembersLanguage,
+    Control,
     ui.DynamicItem[ui.Button],
     template=r"glory:lobby:(?P<action>[a-z]+):(?P<game>\d+)",
 ):
@@ -94,12 +124,12 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(match["action"], int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).lobby.on_button(interaction, self.action, self.game_id)
 
 
 class LobbyOptionSelect(
-    RemembersLanguage,
+    Control,
     ui.DynamicItem[ui.Select],
     template=r"glory:opt:(?P<game>\d+):(?P<option>\d+)",
 ):
@@ -121,13 +151,13 @@ class LobbyOptionSelect(
     ) -> LobbyOptionSelect:
         return cls(int(match["game"]), int(match["option"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         choice = int(self.item.values[0]) if self.item.values else -1
         await _bot(interaction).lobby.on_option(interaction, self.game_id, self.option, choice)
 
 
 class LobbyOptionPicker(
-    RemembersLanguage, ui.DynamicItem[ui.Select], template=r"glory:optpick:(?P<game>\d+)"
+    Control, ui.DynamicItem[ui.Select], template=r"glory:optpick:(?P<game>\d+)"
 ):
     """With more options than rows, the host first picks which option to change."""
 
@@ -146,14 +176,12 @@ class LobbyOptionPicker(
     ) -> LobbyOptionPicker:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         focus = int(self.item.values[0]) if self.item.values else -1
         await _bot(interaction).lobby.on_option_focus(interaction, self.game_id, focus)
 
 
-class HandButton(
-    RemembersLanguage, ui.DynamicItem[ui.Button], template=r"glory:hand:(?P<game>\d+)"
-):
+class HandButton(Control, ui.DynamicItem[ui.Button], template=r"glory:hand:(?P<game>\d+)"):
     def __init__(self, game_id: int, label: str = "") -> None:
         self.game_id = game_id
         super().__init__(
@@ -170,7 +198,7 @@ class HandButton(
     ) -> HandButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).moves.show_hand(interaction, self.game_id)
 
 
@@ -183,7 +211,7 @@ def _target(match: re.Match[str]) -> MenuTarget:
     )
 
 
-class MenuButton(RemembersLanguage, ui.DynamicItem[ui.Button], template=rf"glory:m:{_MENU}"):
+class MenuButton(Control, ui.DynamicItem[ui.Button], template=rf"glory:m:{_MENU}"):
     """Go to ``target.path``: open a sub-menu, or play the move it names."""
 
     def __init__(
@@ -206,11 +234,11 @@ class MenuButton(RemembersLanguage, ui.DynamicItem[ui.Button], template=rf"glory
     ) -> MenuButton:
         return cls(_target(match))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).moves.on_menu(interaction, self.target)
 
 
-class MenuSelect(RemembersLanguage, ui.DynamicItem[ui.Select], template=rf"glory:s:{_MENU}"):
+class MenuSelect(Control, ui.DynamicItem[ui.Select], template=rf"glory:s:{_MENU}"):
     """Choose one entry of the menu level at ``target.path``."""
 
     def __init__(
@@ -237,7 +265,7 @@ class MenuSelect(RemembersLanguage, ui.DynamicItem[ui.Select], template=rf"glory
     ) -> MenuSelect:
         return cls(_target(match))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         # A value that is no index (only a tampered client sends one) becomes an index no menu
         # has, which the move flow refuses as an illegal move.

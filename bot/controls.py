@@ -8,6 +8,7 @@ distinct next tokens of the legal actions' menu paths, as buttons when few, else
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
@@ -35,9 +36,27 @@ MAX_BUTTONS = 5
 LABEL_LIMIT = 80
 
 
+class SentControls(discord.ui.View):
+    """The components of one message: built, sent, and never looked at again.
+
+    Every control is a ``DynamicItem``: a click is routed by its custom_id, and discord.py
+    rebuilds a view from the clicked message. So a sent item never needs to know its view, and
+    leaving that link out keeps the view out of a reference cycle, which reference counting
+    frees the moment the message is sent (why that matters: ``components.release_click``).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def add_item(self, item: discord.ui.Item[Any]) -> SentControls:
+        super().add_item(item)
+        item._update_view(None)
+        return self
+
+
 def lobby_view(
     loaded: LoadedGame, presenter: Presenter, locale: str, focus: int = 0
-) -> discord.ui.View | None:
+) -> SentControls | None:
     """Join/Leave/Start/Cancel plus option selects; ``None`` once the lobby closed.
 
     A message has five rows: with up to four options each gets its own select; with more, one
@@ -45,7 +64,7 @@ def lobby_view(
     """
     if loaded.status is not GameStatus.LOBBY:
         return None
-    view = discord.ui.View(timeout=None)
+    view = SentControls()
     styles = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
@@ -108,11 +127,11 @@ def _choices(
     ]
 
 
-def table_view(loaded: LoadedGame, locale: str) -> discord.ui.View | None:
+def table_view(loaded: LoadedGame, locale: str) -> SentControls | None:
     """The table's My hand button while the game runs."""
     if loaded.status is not GameStatus.ACTIVE:
         return None
-    view = discord.ui.View(timeout=None)
+    view = SentControls()
     view.add_item(HandButton(loaded.id, t("button.my_hand", locale)))
     return view
 
@@ -134,7 +153,7 @@ def menu_view(
     seat: int,
     locale: str,
     path: tuple[int, ...] = (),
-) -> discord.ui.View | None:
+) -> SentControls | None:
     """The controls of ``seat`` at menu position ``path``; ``None`` when it is not their turn."""
     state = loaded.state
     if state is None or loaded.status is not GameStatus.ACTIVE or state.to_move != seat:
@@ -147,7 +166,7 @@ def menu_view(
     names = safe_names(loaded.names)
     choices = choices_at(actions, tokens)
     here = MenuTarget(loaded.id, loaded.row.version, seat, path)
-    view = discord.ui.View(timeout=None)
+    view = SentControls()
     if len(choices) <= MAX_BUTTONS:
         for index, token in enumerate(choices):
             view.add_item(
