@@ -18,13 +18,14 @@ from typing import Any
 
 from sqlalchemy import Integer, bindparam, cast, func, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.storage.cache import KEPT_MOVES, KeptGame, KnownUser, LoggedMove, LruCache
-from bot.storage.engine import create_engine
+from bot.storage.engine import create_engine, create_inline_engine
 from bot.storage.group_commit import GroupCommit, Outcome
 from bot.storage.migrate import upgrade
 from bot.storage.models import (
@@ -108,6 +109,35 @@ class _LostRace(Exception):
     """Inside a batch: a compare-and-swap failed (the batch is then retried write by write)."""
 
 
+def _write_rows(
+    connection: Connection, moves: Sequence[_MoveWrite], hands: Sequence[dict[str, Any]]
+) -> None:
+    """The statements of a batch, for the inline engine and (via ``run_sync``) the async one."""
+    if moves:
+        _store_states(connection, moves)
+        connection.execute(_LOG_MOVE, [m.log_values for m in moves])
+    if hands:
+        connection.execute(_STORE_HAND, list(hands))
+
+
+def _store_states(connection: Connection, moves: Sequence[_MoveWrite]) -> None:
+    if connection.dialect.supports_sane_multi_rowcount:  # SQLite: one statement for all
+        result = connection.execute(_STORE_STATE, [m.values for m in moves])
+        if result.rowcount != len(moves):
+            raise _LostRace("a game is no longer at the version a move was made on")
+        return
+    for move in moves:
+        result = connection.execute(_STORE_STATE, move.values)
+        if result.rowcount != 1:
+            raise _LostRace(f"game {move.values['game']} is not at the expected version")
+
+
+def _is_locked(error: OperationalError) -> bool:
+    """SQLite's "database is locked" (or "busy"): another connection holds the write lock."""
+    text = str(error.orig).lower()
+    return "locked" in text or "busy" in text
+
+
 @dataclass(frozen=True)
 class _MoveWrite:
     values: dict[str, Any]
@@ -168,6 +198,7 @@ class Store:
         self._games: LruCache[int, KeptGame] = LruCache(kept_games)
         self._users: LruCache[int, KnownUser] = LruCache(kept_users)
         self._group: GroupCommit[_MoveWrite | _HandWrite] = GroupCommit(self._write_batch)
+        self._inline = create_inline_engine(engine)
         self._checkpoints_log = engine.dialect.name == "sqlite"
         self._checkpoint: asyncio.Task[None] | None = None
         self._next_checkpoint = 0.0
@@ -185,6 +216,8 @@ class Store:
     async def close(self) -> None:
         if self._checkpoint is not None:
             await self._checkpoint
+        if self._inline is not None:
+            self._inline.dispose()
         await self.engine.dispose()
 
     def _committed(self) -> None:
@@ -252,28 +285,32 @@ class Store:
         moves = [write for write in writes if isinstance(write, _MoveWrite)]
         hands = [write.values for write in writes if isinstance(write, _HandWrite)]
         try:
-            async with self._write_connection() as connection:
-                if moves:
-                    await self._store_states(connection, moves)
-                    await connection.execute(_LOG_MOVE, [m.log_values for m in moves])
-                if hands:
-                    await connection.execute(_STORE_HAND, hands)
+            async with self._one_writer:
+                if not self._wrote_inline(moves, hands):
+                    async with self.engine.begin() as connection:
+                        await connection.run_sync(_write_rows, moves, hands)
+            self._committed()
         except _LostRace as lost:
             if len(writes) == 1:
                 return [StorageConflict(str(lost))]
             return [(await self._write_batch([write]))[0] for write in writes]
         return [None] * len(writes)
 
-    async def _store_states(self, connection: AsyncConnection, moves: list[_MoveWrite]) -> None:
-        if connection.dialect.supports_sane_multi_rowcount:  # SQLite: one round trip
-            result = await connection.execute(_STORE_STATE, [m.values for m in moves])
-            if result.rowcount != len(moves):
-                raise _LostRace("a game is no longer at the version a move was made on")
-            return
-        for move in moves:
-            result = await connection.execute(_STORE_STATE, move.values)
-            if result.rowcount != 1:
-                raise _LostRace(f"game {move.values['game']} is not at the expected version")
+    def _wrote_inline(self, moves: list[_MoveWrite], hands: list[dict[str, Any]]) -> bool:
+        """Write on the event loop when SQLite allows (see ``create_inline_engine``); False
+        when there is no inline engine or another process holds the lock for longer than a
+        moment, and nothing was written."""
+        if self._inline is None:
+            return False
+        try:
+            with self._inline.begin() as connection:
+                _write_rows(connection, moves, hands)
+        except OperationalError as error:
+            if not _is_locked(error):
+                raise
+            log.info("SQLite is locked by another process; this write waits in a thread")
+            return False
+        return True
 
     def _forget(self, game_id: int) -> None:
         """Drop a game from memory (after a write that the kept copy does not follow)."""

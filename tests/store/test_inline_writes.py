@@ -1,0 +1,100 @@
+"""On SQLite, moves are committed on the event loop, and wait in a thread only for a lock held
+by another process (``engine.create_inline_engine``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.storage.repository import MoveRecord, Store
+from tests.store.conftest import new_lobby
+
+MOVE = MoveRecord(seat=0, action={"kind": "x"}, events=[{"type": "e"}])
+
+
+@pytest.fixture
+async def sqlite_store(tmp_path: Path):
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path}/glory.db")
+    yield store
+    await store.close()
+
+
+async def started_game(store: Store) -> int:
+    game = await new_lobby(store)
+    await store.join(game.id, 2, "b", "en")
+    await store.start(game.id, seed=7, state={"n": 0})
+    assert game.id is not None
+    return game.id
+
+
+async def test_a_move_is_committed_without_a_round_trip_to_a_database_thread(
+    sqlite_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = await started_game(sqlite_store)
+
+    def no_thread(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the move went through the async engine")
+
+    monkeypatch.setattr(AsyncConnection, "run_sync", no_thread)
+    version = await sqlite_store.commit_move(game_id, expected_version=1, state={"n": 1}, move=MOVE)
+    monkeypatch.undo()
+    stored = await sqlite_store.game(game_id)
+    assert version == 2 and stored is not None and stored.state == {"n": 1}
+    assert await sqlite_store.move_count(game_id) == 1
+
+
+async def test_a_move_waits_off_the_event_loop_while_another_process_holds_the_lock(
+    sqlite_store: Store, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    game_id = await started_game(sqlite_store)
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    other = sqlite3.connect(tmp_path / "glory.db", isolation_level=None)
+    with contextlib.closing(other):
+        other.execute("BEGIN IMMEDIATE")  # another process's write transaction
+        ticking = asyncio.create_task(ticker())
+        with caplog.at_level(logging.INFO, logger="bot.storage.repository"):
+            move = asyncio.create_task(
+                sqlite_store.commit_move(game_id, expected_version=1, state={"n": 1}, move=MOVE)
+            )
+            await asyncio.sleep(0.3)
+            assert not move.done(), "the move did not wait for the lock"
+            assert ticks >= 10, "the event loop was blocked while the move waited"
+            other.execute("COMMIT")
+            assert await asyncio.wait_for(move, 5) == 2
+        ticking.cancel()
+    assert "locked by another process" in caplog.text
+    stored = await sqlite_store.game(game_id)
+    assert stored is not None and stored.state == {"n": 1}
+    assert await sqlite_store.move_count(game_id) == 1
+
+
+async def test_a_lost_race_on_the_inline_path_refuses_only_the_late_move(
+    sqlite_store: Store,
+) -> None:
+    game_id = await started_game(sqlite_store)
+    other = await new_lobby(sqlite_store, channel_id=11)
+    await sqlite_store.join(other.id, 3, "c", "en")
+    await sqlite_store.start(other.id, seed=1, state={"m": 0})
+    results = await asyncio.gather(
+        sqlite_store.commit_move(game_id, expected_version=1, state={"n": 1}, move=MOVE),
+        sqlite_store.commit_move(game_id, expected_version=1, state={"n": 2}, move=MOVE),
+        sqlite_store.commit_move(other.id, expected_version=1, state={"m": 1}, move=MOVE),
+        return_exceptions=True,
+    )
+    assert [type(result).__name__ for result in results].count("StorageConflict") == 1
+    assert results[2] == 2
+    assert await sqlite_store.move_count(game_id) == 1
+    assert await sqlite_store.move_count(other.id) == 1
