@@ -1,9 +1,8 @@
 """Group commit: the writes that arrive while a transaction runs share the next one.
 
-Why: with aiosqlite every statement is a round trip to the database thread and back through
-the event loop, so under load a transaction per move spends most of its time waiting for the
-loop, and one writer at a time (SQLite's rule) turns that wait into a queue. Batching keeps
-the number of round trips per transaction fixed however many clicks arrived together. Each
+Why: a transaction has a fixed cost (round trips to PostgreSQL or to aiosqlite's thread, and
+on SQLite one writer at a time), so under load a transaction per move turns that cost into a
+queue. Batching keeps the number of transactions down however many clicks arrived together. Each
 caller still returns only after *its* write is committed, or raises what made it fail.
 """
 
