@@ -8,13 +8,18 @@ restarted on the same file, loses its gateway, and meets 429s and 500s.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
+import json
 import random
 import re
+import sqlite3
 import sys
 from pathlib import Path
 
 import pytest
+
+from games import REGISTRY
 
 from .bot_process import BotProcess, bot_process
 from .emulator import Emulator
@@ -138,11 +143,30 @@ async def test_gateway_and_rest_faults_mid_game(emulator: Emulator, tmp_path: Pa
         await assert_clean_log(bot, emulator)
 
 
+def stored_games(path: Path) -> dict[int, tuple[str, int, str, object, list[int]]]:
+    """What the database file holds per game: key, version, status, state, logged versions.
+
+    Read with plain sqlite3 while the bot is dead, as a restart would find it."""
+    with contextlib.closing(sqlite3.connect(path)) as database:
+        games = database.execute("SELECT id, game_key, version, status, state FROM games")
+        found = {
+            game_id: (key, version, status, json.loads(state) if state else None, [])
+            for game_id, key, version, status, state in games
+        }
+        for game_id, version in database.execute(
+            "SELECT game_id, version FROM moves ORDER BY game_id, version"
+        ):
+            found[game_id][4].append(version)
+    return found
+
+
 async def test_kill_9_during_a_burst_of_moves_from_many_games(
     emulator: Emulator, tmp_path: Path
 ) -> None:
-    """SIGKILL while six games click concurrently; after a restart on the same SQLite file no
-    acknowledged state is lost (rendered versions only go up) and every game plays on."""
+    """SIGKILL while six games click concurrently. The database file then holds every move a
+    player saw acknowledged, with an unbroken move log and states the engines load; after a
+    restart on it the bot never shows an older state, the old DM buttons play on, and every
+    game is played to its end."""
     rng = random.Random("burst")
     async with bot_process(
         emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
@@ -151,8 +175,10 @@ async def test_kill_9_during_a_burst_of_moves_from_many_games(
         for number in range(6):
             players = [emulator.add_actor(f"t{number}p{seat}") for seat in range(3)]
             channel = await emulator.add_channel(f"table-{number}")
+            game = GAMES[number % 3]
+            options = QUICK_GAME_OPTIONS.get(game)
             tables.append(
-                await open_and_start(emulator, players, GAMES[number % 3], channel=channel)
+                await open_and_start(emulator, players, game, channel=channel, options=options)
             )
         everyone = [player for table in tables for player in table.players]
         answered = 0
@@ -176,6 +202,15 @@ async def test_kill_9_during_a_burst_of_moves_from_many_games(
         before_crash = versions_rendered(everyone)
         assert len(before_crash) == 6
 
+        stored = stored_games(tmp_path / "glory.db")
+        for game_id, shown in before_crash.items():
+            key, version, status, state, logged = stored[game_id]
+            assert version >= max(shown), f"game {game_id}: an acknowledged move was lost"
+            assert logged == list(range(1, version + 1)), f"game {game_id}: the move log has gaps"
+            loaded = REGISTRY[key].state_from_json(state)
+            assert loaded.to_json() == state, f"game {game_id}: the stored state is corrupt"
+            assert status == "active"
+
         await bot.start()
         await bot.wait_ready(emulator)
         for table in tables:
@@ -188,7 +223,12 @@ async def test_kill_9_during_a_burst_of_moves_from_many_games(
             assert min(new_versions) > max(old_versions), (
                 f"game {game_id} went back from {max(old_versions)} to {min(new_versions)}"
             )
+        await asyncio.gather(*(play_to_end(table, rng) for table in tables))
+        assert all(not table.message.components for table in tables)
+        assert all(live_hand(player) is None for player in everyone)
         await assert_clean_log(bot, emulator)
+    finished = stored_games(tmp_path / "glory.db")
+    assert {finished[game_id][2] for game_id in before_crash} == {"finished"}
 
 
 async def test_my_hand_when_it_is_not_your_turn(emulator: Emulator, tmp_path: Path) -> None:
