@@ -49,6 +49,8 @@ KEPT_GAMES = 1_000
 KEPT_USERS = 50_000
 CHECKPOINT_SECONDS = 1.0
 """Least time between two checkpoints of SQLite's log (see ``Store._committed``)."""
+INLINE_PAUSE_SECONDS = 5.0
+"""After the inline connection found SQLite locked, how long writes skip it (``_wrote_inline``)."""
 
 log = logging.getLogger(__name__)
 
@@ -199,6 +201,7 @@ class Store:
         self._users: LruCache[int, KnownUser] = LruCache(kept_users)
         self._group: GroupCommit[_MoveWrite | _HandWrite] = GroupCommit(self._write_batch)
         self._inline = create_inline_engine(engine)
+        self._inline_paused_until = 0.0
         self._checkpoints_log = engine.dialect.name == "sqlite"
         self._checkpoint: asyncio.Task[None] | None = None
         self._next_checkpoint = 0.0
@@ -297,10 +300,17 @@ class Store:
         return [None] * len(writes)
 
     def _wrote_inline(self, moves: list[_MoveWrite], hands: list[dict[str, Any]]) -> bool:
-        """Write on the event loop when SQLite allows (see ``create_inline_engine``); False
-        when there is no inline engine or another process holds the lock for longer than a
-        moment, and nothing was written."""
+        """Write on the event loop when SQLite allows (see ``create_inline_engine``).
+
+        False, with nothing written, when there is no inline engine, or another process holds
+        the lock for longer than a moment. Then the writes of the next ``INLINE_PAUSE_SECONDS``
+        go to a worker thread straight away, so that a long outside lock does not hold up the
+        loop once per batch (and the log says so once, not per batch).
+        """
         if self._inline is None:
+            return False
+        now = asyncio.get_running_loop().time()
+        if now < self._inline_paused_until:
             return False
         try:
             with self._inline.begin() as connection:
@@ -308,7 +318,11 @@ class Store:
         except OperationalError as error:
             if not _is_locked(error):
                 raise
-            log.info("SQLite is locked by another process; this write waits in a thread")
+            self._inline_paused_until = now + INLINE_PAUSE_SECONDS
+            log.info(
+                "SQLite is locked by another process; writes wait in a thread for %.0f s",
+                INLINE_PAUSE_SECONDS,
+            )
             return False
         return True
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from bot.storage import repository
 from bot.storage.repository import MoveRecord, Store
 from tests.store.conftest import new_lobby
 
@@ -98,3 +99,44 @@ async def test_a_lost_race_on_the_inline_path_refuses_only_the_late_move(
     assert results[2] == 2
     assert await sqlite_store.move_count(game_id) == 1
     assert await sqlite_store.move_count(other.id) == 1
+
+
+async def test_after_finding_the_lock_taken_writes_skip_the_inline_connection_for_a_while(
+    sqlite_store: Store,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.setattr(repository, "INLINE_PAUSE_SECONDS", 0.5)
+    game_id = await started_game(sqlite_store)
+    inline = sqlite_store._inline
+    assert inline is not None
+    tries = 0
+    begin = inline.begin
+
+    def counted_begin():  # type: ignore[no-untyped-def]
+        nonlocal tries
+        tries += 1
+        return begin()
+
+    monkeypatch.setattr(inline, "begin", counted_begin)
+
+    async def move(version: int) -> int:
+        return await sqlite_store.commit_move(
+            game_id, expected_version=version, state={"n": version}, move=MOVE
+        )
+
+    other = sqlite3.connect(tmp_path / "glory.db", isolation_level=None)
+    with contextlib.closing(other), caplog.at_level(logging.INFO, "bot.storage.repository"):
+        other.execute("BEGIN IMMEDIATE")
+        first = asyncio.create_task(move(1))
+        await asyncio.sleep(0.1)
+        other.execute("COMMIT")
+        assert await first == 2
+        assert await move(2) == 3  # within the pause: straight to a thread
+        assert tries == 1
+        await asyncio.sleep(0.5)
+        assert await move(3) == 4  # the pause is over: inline again
+        assert tries == 2
+    assert caplog.text.count("locked by another process") == 1
+    assert await sqlite_store.move_count(game_id) == 3
