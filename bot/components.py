@@ -89,9 +89,9 @@ def release_interaction(interaction: discord.Interaction, view: ui.View | None =
     """Break the reference cycles discord.py leaves behind for every click and command.
 
     The interaction and its response point at each other, and so do the view rebuilt from a
-    clicked message and its items. Objects in a cycle wait for Python's cycle collector; at a
-    few hundred clicks a second its collections paused the bot for 20-75 ms and set the p99
-    latency (``benchmarks/bot_load.py``). Untied, reference counting frees an interaction's
+    clicked message and its items. Objects in a cycle wait for Python's cycle collector: about
+    60 objects a click, and at a few hundred clicks a second its collections paused the bot for
+    20-75 ms (``benchmarks/bot_load.py``). Untied, reference counting frees an interaction's
     message, components and users as soon as its task ends. Call it only once the interaction
     is answered: ``_cs_response`` is where discord.py caches ``Interaction.response``, and
     tests/bot/test_click_garbage.py fails if that changes.

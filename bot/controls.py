@@ -42,7 +42,7 @@ class SentControls(discord.ui.View):
     Every control is a ``DynamicItem``: a click is routed by its custom_id, and discord.py
     rebuilds a view from the clicked message. So a sent item never needs to know its view, and
     leaving that link out keeps the view out of a reference cycle, which reference counting
-    frees the moment the message is sent (why that matters: ``components.release_click``).
+    frees the moment the message is sent (why that matters: ``components.release_interaction``).
     """
 
     def __init__(self) -> None:

@@ -135,9 +135,8 @@ def _store_states(connection: Connection, moves: Sequence[_MoveWrite]) -> None:
 
 
 def _is_locked(error: OperationalError) -> bool:
-    """SQLite's "database is locked" (or "busy"): another connection holds the write lock."""
-    text = str(error.orig).lower()
-    return "locked" in text or "busy" in text
+    """SQLite's "database is locked": another connection holds the write lock."""
+    return "locked" in str(error.orig).lower()
 
 
 @dataclass(frozen=True)
