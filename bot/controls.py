@@ -49,6 +49,9 @@ class SentControls(discord.ui.View):
         super().__init__(timeout=None)
 
     def add_item(self, item: discord.ui.Item[Any]) -> SentControls:
+        if item.is_dispatchable() and not isinstance(item, discord.ui.DynamicItem):
+            # discord.py would route its clicks through this view, which it no longer knows.
+            raise TypeError(f"{type(item).__name__} is not a DynamicItem; clicks would be lost")
         super().add_item(item)
         item._update_view(None)
         return self

@@ -96,3 +96,11 @@ async def test_sent_controls_are_freed_by_reference_counting_alone() -> None:
         assert [ref() for ref in gone] == [None, None]
     finally:
         gc.enable()
+
+
+async def test_sent_controls_refuse_an_item_that_only_a_view_could_route() -> None:
+    view = SentControls()
+    with pytest.raises(TypeError, match="not a DynamicItem"):
+        view.add_item(discord.ui.Button(label="Plain", custom_id="plain"))
+    view.add_item(discord.ui.Button(label="Rules", url="https://example.com/rules"))
+    assert len(view.children) == 1
