@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bot_load.py                 # the standard run (about 2 min)
     .venv/bin/python benchmarks/bot_load.py --quick         # a smoke run (about 20 s)
+    .venv/bin/python benchmarks/bot_load.py --database-url postgresql+asyncpg://u@host/empty_db
 
 What runs where: ``python -m bot`` is a separate process with its SQLite file on disk; this
 process hosts the emulator (tests/loopback/emulator) and simulated players who act only
@@ -273,7 +274,7 @@ async def glory_phases(args: argparse.Namespace, workdir: Path) -> dict[str, obj
     rng = random.Random(args.seed)
     results: dict[str, object] = {}
     async with Emulator(record_limit=20_000) as emulator:
-        database_url = f"sqlite+aiosqlite:///{workdir / 'glory.db'}"
+        database_url = args.database_url or f"sqlite+aiosqlite:///{workdir / 'glory.db'}"
         async with bot_process(
             emulator, workdir / "glory.log", argv=GLORY_BOT, database_url=database_url
         ) as bot:
@@ -384,6 +385,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--ramp-seconds", type=float, default=8.0)
     parser.add_argument("--stored", type=int, default=0, help="finished games stored first")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--database-url",
+        help="an empty database for the bot instead of a new SQLite file, e.g. PostgreSQL's",
+    )
     parser.add_argument(
         "--game-keys", nargs="+", choices=GAMES, default=list(GAMES), help="games to cycle through"
     )
