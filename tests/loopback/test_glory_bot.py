@@ -205,11 +205,11 @@ async def test_kill_9_during_a_burst_of_moves_from_many_games(
         stored = stored_games(tmp_path / "glory.db")
         for game_id, shown in before_crash.items():
             key, version, status, state, logged = stored[game_id]
+            assert status == "active" and state is not None, f"game {game_id} is no longer running"
             assert version >= max(shown), f"game {game_id}: an acknowledged move was lost"
             assert logged == list(range(1, version + 1)), f"game {game_id}: the move log has gaps"
             loaded = REGISTRY[key].state_from_json(state)
             assert loaded.to_json() == state, f"game {game_id}: the stored state is corrupt"
-            assert status == "active"
 
         await bot.start()
         await bot.wait_ready(emulator)
