@@ -8,6 +8,7 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import pytest
 
 from .emulator import Emulator
@@ -15,6 +16,7 @@ from .emulator.client_overrides import discord_py_pointed_at
 from .reference_bot import ReferenceBot
 
 BOT_TOKEN = "loopback-test-token"
+AUTH = {"Authorization": f"Bot {BOT_TOKEN}"}
 
 
 class ErrorCollector(logging.Handler):
@@ -82,3 +84,25 @@ async def emulator() -> AsyncIterator[Emulator]:
 async def reference_bot(emulator: Emulator) -> AsyncIterator[RunningBot]:
     async with running_reference_bot(emulator) as running:
         yield running
+
+
+@pytest.fixture
+async def http(emulator: Emulator) -> AsyncIterator[aiohttp.ClientSession]:
+    """A raw HTTP client on the emulator's ``/api/v10`` with the bot's token (no discord.py)."""
+    async with aiohttp.ClientSession(base_url=emulator.api_base + "/", headers=AUTH) as session:
+        yield session
+
+
+async def sync_ping(http: aiohttp.ClientSession, emulator: Emulator) -> None:
+    """Register ``/ping`` as the bot would (``tree.sync``), so actors can run it."""
+    body = [{"name": "ping", "description": "p", "type": 1}]
+    async with http.put(f"applications/{emulator.bot_user.id}/commands", json=body) as response:
+        assert response.status == 200
+
+
+async def post_json(
+    http: aiohttp.ClientSession, path: str, body: dict[str, Any]
+) -> tuple[int, dict[str, Any]]:
+    """POST as discord.py does (``with_response=1``); the status and the JSON answer."""
+    async with http.post(path, json=body, params={"with_response": "1"}) as response:
+        return response.status, await response.json()

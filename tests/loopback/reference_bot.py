@@ -13,6 +13,8 @@ Features, one per interaction path:
 - select: defer (callback 6) + ephemeral follow-up.
 - ``/secret``: ephemeral reply. ``/slow``: thinking defer (5) + edit of @original.
 - ``/announce text:<str>``: channel post, then edit of that post.
+- ``/dawdle seconds:<float>``: answers only after ``seconds``; past the interaction deadline
+  Discord answers 404 / 10062, which it catches and keeps in ``refused_answers``.
 """
 
 from __future__ import annotations
@@ -99,6 +101,8 @@ class ReferenceBot(commands.Bot):
         )
         self.resumes = 0
         self.interactions_handled = 0
+        self.refused_answers: list[int] = []
+        """Error codes of answers Discord refused (``/dawdle`` past the deadline: 10062)."""
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton)
@@ -106,7 +110,7 @@ class ReferenceBot(commands.Bot):
         persistent_select.add_item(ColourSelect())
         self.add_view(persistent_select)  # answers the select on any table, even after restart
         self.tree.add_command(table_group)
-        for command in (ping, secret, slow, announce):
+        for command in (ping, secret, slow, announce, dawdle):
             self.tree.add_command(command)
         await self.tree.sync()
 
@@ -151,6 +155,16 @@ async def announce(interaction: discord.Interaction, text: str) -> None:
     assert interaction.channel is not None
     message = await interaction.channel.send(text)
     await message.edit(content=f"{text} (edited)")
+
+
+@app_commands.command(description="Answer after a pause")
+async def dawdle(interaction: discord.Interaction, seconds: float) -> None:
+    await asyncio.sleep(seconds)
+    try:
+        await interaction.response.send_message(f"answered after {seconds} s")
+    except discord.NotFound as error:  # 10062: the interaction is gone (too late)
+        assert isinstance(interaction.client, ReferenceBot)
+        interaction.client.refused_answers.append(error.code)
 
 
 def main() -> int:

@@ -22,6 +22,7 @@ async def test_login_sync_and_ping(emulator: Emulator, reference_bot: RunningBot
         "secret",
         "slow",
         "announce",
+        "dawdle",
     }
     alice = emulator.add_actor("alice")
     record = await (await alice.slash("ping")).response()

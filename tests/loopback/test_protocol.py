@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
-import pytest
 
-from .conftest import BOT_TOKEN
+from .conftest import BOT_TOKEN, post_json, sync_ping
 from .emulator import Emulator
-
-AUTH = {"Authorization": f"Bot {BOT_TOKEN}"}
-
-
-@pytest.fixture
-async def http(emulator: Emulator) -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession(base_url=emulator.api_base + "/", headers=AUTH) as session:
-        yield session
 
 
 async def test_json_content_type_is_exact_and_rate_limit_headers_are_complete(
@@ -40,19 +30,6 @@ async def test_wrong_token_and_unknown_route(
     async with http.get("stickers/1") as response:
         assert response.status == 404
     assert emulator.unhandled == ["GET /api/v10/stickers/1"]
-
-
-async def sync_ping(http: aiohttp.ClientSession, emulator: Emulator) -> None:
-    body = [{"name": "ping", "description": "p", "type": 1}]
-    async with http.put(f"applications/{emulator.bot_user.id}/commands", json=body) as response:
-        assert response.status == 200
-
-
-async def post_json(
-    http: aiohttp.ClientSession, path: str, body: dict[str, Any]
-) -> tuple[int, dict[str, Any]]:
-    async with http.post(path, json=body, params={"with_response": "1"}) as response:
-        return response.status, await response.json()
 
 
 async def test_callback_semantics(http: aiohttp.ClientSession, emulator: Emulator) -> None:

@@ -10,12 +10,14 @@ See docs/loopback.md for the full guide.
 """
 
 from .actors import ActionRefused, Actor
-from .faults import FaultPlan, RestFault
+from .faults import FaultPlan, RandomFaults, RestFault
 from .gateway import Gateway
-from .interactions import InteractionRecord
+from .interactions import InteractionRecord, LateInteraction
 from .model import Channel, Message, User
+from .nonces import NonceRegistry
 from .notify import WaitTimeout
-from .rest import RestCall
+from .ratelimits import RateLimitRefusal, RateLimits, RouteLimit
+from .rest import RefusedPayload, RestCall
 from .server import Emulator
 
 __all__ = [
@@ -26,9 +28,16 @@ __all__ = [
     "FaultPlan",
     "Gateway",
     "InteractionRecord",
+    "LateInteraction",
     "Message",
+    "NonceRegistry",
+    "RandomFaults",
+    "RateLimitRefusal",
+    "RateLimits",
+    "RefusedPayload",
     "RestCall",
     "RestFault",
+    "RouteLimit",
     "User",
     "WaitTimeout",
 ]

@@ -13,15 +13,27 @@ import json
 import signal
 import sys
 
-from .server import Emulator
+from .ratelimits import RateLimits
+from .server import INTERACTION_DEADLINE_SECONDS, Emulator
 
 
-async def serve(port: int, token: str | None) -> None:
+async def serve(
+    port: int,
+    token: str | None,
+    *,
+    rate_limits: str = "none",
+    interaction_deadline: float = INTERACTION_DEADLINE_SECONDS,
+) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    async with Emulator(token=token) as emulator:
+    policy = RateLimits.discord_like() if rate_limits == "discord_like" else None
+    async with Emulator(
+        token=token,
+        rate_limits=policy,
+        interaction_deadline=interaction_deadline if interaction_deadline > 0 else None,
+    ) as emulator:
         print(
             json.dumps(
                 {
@@ -39,9 +51,28 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.loopback.emulator")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--token", default=None, help="accept only this bot token")
+    parser.add_argument(
+        "--rate-limits",
+        choices=("none", "discord_like"),
+        default="none",
+        help="rate-limit policy (PUT /_loopback/rate_limits changes it later)",
+    )
+    parser.add_argument(
+        "--interaction-deadline",
+        type=float,
+        default=INTERACTION_DEADLINE_SECONDS,
+        help="seconds a callback may take (0: no deadline)",
+    )
     args = parser.parse_args(argv)
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(args.port, args.token))
+        asyncio.run(
+            serve(
+                args.port,
+                args.token,
+                rate_limits=args.rate_limits,
+                interaction_deadline=args.interaction_deadline,
+            )
+        )
     return 0
 
 

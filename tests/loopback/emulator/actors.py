@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...discord_limits import message_problems
 from .interactions import APPLICATION_COMMAND, MESSAGE_COMPONENT, InteractionRecord
 from .model import Channel, Message, User
 from .payloads import interaction_payload, member_payload, user_payload
@@ -45,6 +46,41 @@ class Actor:
     @property
     def dms(self) -> list[Message]:
         return self.emulator.dms_of(self.user)
+
+    # -- messages -------------------------------------------------------------------------------
+
+    async def send(
+        self,
+        content: str,
+        *,
+        channel: Channel | None = None,
+        nonce: str | int | None = None,
+        enforce_nonce: bool = True,
+    ) -> Message:
+        """Post a plain text message as this user, as the Discord client does when someone
+        types (in #general by default, or their own DM with the bot).
+
+        A client sends a nonce as well; with ``enforce_nonce`` the same nonce from this user
+        in this channel within the emulator's ``nonce_window`` returns the existing message.
+        A connected bot with the message intents gets MESSAGE_CREATE. The emulator parses no
+        commands from the text.
+        """
+        emulator = self.emulator
+        channel = channel or emulator.channel
+        if channel.is_dm and channel.recipient_id != self.user.id:
+            raise ActionRefused(f"{self.user.name} cannot post in another user's DM")
+        if channel.archived and channel.locked:
+            raise ActionRefused(f"{self.user.name} cannot post in a locked thread")
+        body: dict[str, Any] = {"content": content}
+        if nonce is not None:
+            body.update({"nonce": str(nonce), "enforce_nonce": enforce_nonce})
+        problems = message_problems(body)
+        if problems:
+            raise ActionRefused(f"a Discord client would not send this: {problems}")
+        if channel.archived:
+            await emulator.unarchive_thread(channel)
+        message, _duplicate = await emulator.create_channel_message(self.user, channel, body)
+        return message
 
     # -- slash commands -------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from .http_util import json_answer
 from .interactions import InteractionRecord
 from .notify import WaitTimeout
 from .payloads import message_payload
+from .ratelimits import RateLimits, RouteLimit
 
 if TYPE_CHECKING:
     from .server import Emulator
@@ -36,8 +37,18 @@ class ControlApi:
             ("POST", "/act/{action}", self.act),
             ("GET", "/interactions/{interaction}", self.interaction),
             ("GET", "/channels/{channel}/messages", self.channel_messages),
+            ("GET", "/faults", self.list_faults),
             ("POST", "/faults", self.add_fault),
+            ("DELETE", "/faults", self.clear_faults),
             ("POST", "/gateway/{fault}", self.gateway_fault),
+            ("GET", "/rate_limits", self.get_rate_limits),
+            ("PUT", "/rate_limits", self.put_rate_limits),
+            ("POST", "/rate_limits/reset", self.reset_rate_limits),
+            ("GET", "/settings", self.get_settings),
+            ("PUT", "/settings", self.put_settings),
+            ("GET", "/refused_payloads", self.refused_payloads),
+            ("GET", "/answer_latencies", self.answer_latencies),
+            ("GET", "/late_interactions", self.late_interactions),
         ]
         for method, path, handler in routes:
             app.router.add_route(method, PREFIX + path, handler)
@@ -63,6 +74,9 @@ class ControlApi:
                 "resumes": stats.resumes,
                 "commands": [c["name"] for c in emu.commands.get(None, [])],
                 "unhandled": emu.unhandled,
+                "served_429s": emu.rate_limits.served_429s,
+                "refused_payloads": len(emu.refused_payloads),
+                "duplicates_absorbed": emu.nonces.absorbed,
             }
         )
 
@@ -130,6 +144,7 @@ class ControlApi:
             "callback_type": record.callback_type,
             "ephemeral": record.ephemeral,
             "latency": record.latency,
+            "rejected_followups": record.rejected_followups,
             "response_message": message_payload(response, world) if response else None,
             "followups": [message_payload(m, world) for m in record.followups],
             "rejected_callbacks": record.rejected_callbacks,
@@ -143,15 +158,149 @@ class ControlApi:
         return json_answer([message_payload(m, world) for m in world.messages_in(channel)])
 
     async def add_fault(self, request: web.Request) -> web.Response:
-        """{kind: fail|rate_limit|delay, method, path_pattern, ...keyword arguments}."""
+        """{kind: fail|rate_limit|delay, method, path_pattern, ...keyword arguments}, or
+        {kind: random, seed, rate_limited?, server_error?, slow?, slow_seconds?,
+        retry_after?: [low, high], methods?: [...], path_pattern?, server_status?}."""
         body = dict(await request.json())
         kind = body.pop("kind")
         plan = self._emu.faults
+        if kind == "random":
+            if "retry_after" in body:
+                body["retry_after"] = tuple(body["retry_after"])
+            try:
+                plan.randomly(**body)
+            except (TypeError, ValueError) as error:
+                raise web.HTTPBadRequest(text=str(error)) from None
+            return json_answer(self._faults_summary())
         makers = {"fail": plan.fail, "rate_limit": plan.rate_limit, "delay": plan.delay}
         if kind not in makers:
             raise web.HTTPBadRequest(text=f"unknown fault kind {kind}")
         makers[kind](body.pop("method"), body.pop("path_pattern"), **body)
-        return json_answer({"faults": len(plan.rules)})
+        return json_answer(self._faults_summary())
+
+    def _faults_summary(self) -> dict[str, Any]:
+        plan = self._emu.faults
+        return {
+            "faults": len(plan.rules),
+            "rules": [
+                {
+                    "kind": r.kind,
+                    "method": r.method,
+                    "path_pattern": r.path_pattern,
+                    "status": r.status,
+                    "delay": r.delay,
+                    "times": r.times,
+                    "hits": r.hits,
+                }
+                for r in plan.rules
+            ],
+            "random": [p.describe() for p in plan.random_plans],
+        }
+
+    async def list_faults(self, request: web.Request) -> web.Response:
+        return json_answer(self._faults_summary())
+
+    async def clear_faults(self, request: web.Request) -> web.Response:
+        self._emu.faults.clear()
+        return json_answer(self._faults_summary())
+
+    async def get_rate_limits(self, request: web.Request) -> web.Response:
+        return json_answer(self._emu.rate_limits.describe())
+
+    async def put_rate_limits(self, request: web.Request) -> web.Response:
+        """Replace the policy: {preset: none|discord_like, time_scale?, global_limit?,
+        global_window?, routes?: [{method, path_pattern, limit, per, name?}]}; ``routes``
+        are added in front of the preset's (a route with the same method and pattern
+        replaces the preset's), ``global_limit: null`` turns the global limit off."""
+        body = await request.json()
+        preset = body.get("preset", "none")
+        try:
+            if preset == "discord_like":
+                policy = RateLimits.discord_like(time_scale=float(body.get("time_scale", 1.0)))
+            elif preset == "none":
+                policy = RateLimits()
+            else:
+                raise ValueError(f"unknown rate-limit preset {preset!r}")
+            if "global_limit" in body:
+                policy.global_limit = body["global_limit"]
+            if "global_window" in body:
+                policy.global_window = float(body["global_window"])
+            for route in body.get("routes") or []:
+                limit = RouteLimit(**route)
+                policy.limit(
+                    limit.method,
+                    limit.path_pattern,
+                    limit.limit,
+                    limit.per,
+                    name=route.get("name", ""),
+                )
+        except (TypeError, ValueError) as error:
+            raise web.HTTPBadRequest(text=str(error)) from None
+        self._emu.rate_limits = policy
+        return json_answer(policy.describe())
+
+    async def reset_rate_limits(self, request: web.Request) -> web.Response:
+        """Forget every bucket's usage (the 429 counters stay)."""
+        self._emu.rate_limits.reset()
+        return json_answer(self._emu.rate_limits.describe())
+
+    def _settings(self) -> dict[str, Any]:
+        emu = self._emu
+        return {
+            "validate_payloads": emu.validate_payloads,
+            "interaction_deadline": emu.interaction_deadline,
+            "interaction_token_lifetime": emu.interaction_token_lifetime,
+            "nonce_window": emu.nonces.window,
+        }
+
+    async def get_settings(self, request: web.Request) -> web.Response:
+        return json_answer(self._settings())
+
+    async def put_settings(self, request: web.Request) -> web.Response:
+        """Any of {validate_payloads, interaction_deadline, interaction_token_lifetime,
+        nonce_window}; null turns a deadline or lifetime off."""
+        body = await request.json()
+        emu = self._emu
+        unknown = set(body) - set(self._settings())
+        if unknown:
+            raise web.HTTPBadRequest(text=f"unknown settings {sorted(unknown)}")
+        if "validate_payloads" in body:
+            emu.validate_payloads = bool(body["validate_payloads"])
+        for name in ("interaction_deadline", "interaction_token_lifetime"):
+            if name in body:
+                setattr(emu, name, None if body[name] is None else float(body[name]))
+        if "nonce_window" in body:
+            emu.nonces.window = float(body["nonce_window"])
+        return json_answer(self._settings())
+
+    async def refused_payloads(self, request: web.Request) -> web.Response:
+        return json_answer(
+            [
+                {"method": r.method, "path": r.path, "problems": r.problems, "code": r.code}
+                for r in self._emu.refused_payloads
+            ]
+        )
+
+    async def answer_latencies(self, request: web.Request) -> web.Response:
+        """{interaction id: seconds to its first callback, or null if none came}."""
+        latencies = self._emu.answer_latencies()
+        return json_answer({str(i): wait for i, wait in latencies.items()})
+
+    async def late_interactions(self, request: web.Request) -> web.Response:
+        """``?deadline=3``: [{id, waited (null: never answered), answered, rejected_callbacks}]."""
+        deadline = request.query.get("deadline")
+        late = self._emu.late_interactions(None if deadline is None else float(deadline))
+        return json_answer(
+            [
+                {
+                    "id": str(item.record.id),
+                    "waited": item.waited,
+                    "answered": item.answered,
+                    "rejected_callbacks": item.record.rejected_callbacks,
+                }
+                for item in late
+            ]
+        )
 
     async def gateway_fault(self, request: web.Request) -> web.Response:
         """``drop`` {code?}, ``abort``, ``reconnect``, ``invalidate`` {resumable?}."""

@@ -44,16 +44,23 @@ class InteractionRecord:
     """The INTERACTION_CREATE data as dispatched (kept for ``Emulator.redeliver``)."""
     deliveries: int = 0
     dispatched_at: float | None = None
-    """``time.perf_counter()`` just before the INTERACTION_CREATE frame was written."""
+    """``time.perf_counter()`` when the INTERACTION_CREATE was first dispatched (the user's
+    click: a frame buffered for a disconnected bot or replayed later keeps this time, as
+    Discord's 3 s clock does)."""
     callback_at: float | None = None
-    """``time.perf_counter()`` when the callback POST reached the emulator."""
+    """``time.perf_counter()`` when the first callback POST reached the emulator, accepted or
+    refused (a late one answered 10062 included), before any injected delay."""
     callback_type: int | None = None
     callback_data: dict[str, Any] = field(default_factory=dict)
     response_message_id: int | None = None
     followup_message_ids: list[int] = field(default_factory=list)
     original_edits: int = 0
     rejected_callbacks: list[int] = field(default_factory=list)
-    """Error codes returned to the bot for this interaction (e.g. 40060 for a double ack)."""
+    """Error codes returned to the bot's callbacks (40060 for a double acknowledgement, 10062
+    for one after the deadline, 50035/50006 for a refused payload)."""
+    rejected_followups: list[int] = field(default_factory=list)
+    """Error codes returned to follow-ups and ``@original`` calls (10015 before the callback
+    or after the token expired, 50035/50006 for a refused payload)."""
 
     @property
     def acknowledged(self) -> bool:
@@ -70,10 +77,20 @@ class InteractionRecord:
 
     @property
     def latency(self) -> float | None:
-        """Seconds from dispatch to the bot's callback, or None if not (yet) answered."""
+        """Seconds from dispatch to the bot's first callback reaching the emulator (accepted
+        or not), or None if no callback came (yet)."""
         if self.dispatched_at is None or self.callback_at is None:
             return None
         return self.callback_at - self.dispatched_at
+
+    def age(self, at: float) -> float:
+        """Seconds from the first dispatch to the ``time.perf_counter()`` value ``at``."""
+        return 0.0 if self.dispatched_at is None else at - self.dispatched_at
+
+    def note_callback(self, arrived_at: float) -> None:
+        """Called by the REST layer for every callback POST, with its arrival time."""
+        if self.callback_at is None:
+            self.callback_at = arrived_at
 
     @property
     def response_message(self) -> Message | None:
@@ -97,8 +114,9 @@ class InteractionRecord:
         return self._answered
 
     def mark_acknowledged(self, callback_type: int, data: dict[str, Any]) -> None:
-        """Called by the REST layer as soon as the (first) callback arrives."""
-        self.callback_at = time.perf_counter()
+        """Called by the REST layer once the (first) callback is accepted."""
+        if self.callback_at is None:
+            self.callback_at = time.perf_counter()
         self.callback_type = callback_type
         self.callback_data = data
 
@@ -142,3 +160,20 @@ class InteractionRecord:
         return await self.notifier.wait_for(
             visible, timeout=timeout, what=f"a visible answer to interaction {self.id}"
         )
+
+
+@dataclass(frozen=True)
+class LateInteraction:
+    """An interaction the bot did not answer within the deadline.
+
+    ``waited``: seconds from dispatch to its first callback (refused with 10062), or None if
+    no callback ever came.
+    """
+
+    record: InteractionRecord
+    waited: float | None
+
+    @property
+    def answered(self) -> bool:
+        """Whether a (late) callback came at all."""
+        return self.waited is not None

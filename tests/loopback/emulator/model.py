@@ -116,6 +116,8 @@ class Message:
     webhook_id: int | None = None
     viewer_id: int | None = None
     """For an ephemeral message: the only user who can see it."""
+    nonce: str | None = None
+    """The ``nonce`` it was created with (echoed in the create answer and MESSAGE_CREATE)."""
     history: list[MessageRevision] = field(default_factory=list)
 
     @property
@@ -252,6 +254,7 @@ class World:
             flags=int(body.get("flags") or 0) | extra_flags,
             interaction_id=interaction_id,
             webhook_id=webhook_id,
+            nonce=None if body.get("nonce") is None else str(body["nonce"]),
         )
         self.messages[message.id] = message
         channel.message_ids.append(message.id)

@@ -109,7 +109,9 @@ def thread_payload(thread: Channel, world: World) -> dict[str, Any]:
     }
 
 
-def message_payload(message: Message, world: World) -> dict[str, Any]:
+def message_payload(message: Message, world: World, *, with_nonce: bool = False) -> dict[str, Any]:
+    """A Message object; ``with_nonce`` for the create answer and MESSAGE_CREATE, the only
+    places Discord echoes the nonce."""
     author = world.users[message.author_id]
     channel = world.channels[message.channel_id]
     payload: dict[str, Any] = {
@@ -134,6 +136,8 @@ def message_payload(message: Message, world: World) -> dict[str, Any]:
         payload["guild_id"] = str(channel.guild_id)
     if message.webhook_id is not None:
         payload["webhook_id"] = str(message.webhook_id)
+    if with_nonce and message.nonce is not None:
+        payload["nonce"] = message.nonce
     return payload
 
 

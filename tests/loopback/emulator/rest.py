@@ -1,8 +1,15 @@
 """The REST API under ``/api/v10``: the routes discord.py calls for a slash-and-button bot.
 
-Every request passes through one middleware that records it, applies injected faults
-(status or delay) and adds generous rate-limit headers. Without those headers discord.py
+Every request passes through one middleware that notes its arrival time, records it, applies
+injected faults (status or delay), applies the rate-limit policy (``ratelimits.py``) and adds
+rate-limit headers. With the policy off the headers say "unlimited": without any, discord.py
 treats each bucket as limit 1 and serialises concurrent calls, which would distort latency.
+
+The handlers hold Discord's rules on size and time: every message the bot creates or edits
+is checked against ``tests/discord_limits.py`` (400 / 50035 or 50006, nothing changed), a
+callback later than ``Emulator.interaction_deadline`` gets 404 / 10062, follow-ups and
+``@original`` calls after ``interaction_token_lifetime`` get 404 / 10015, and channel posts
+with ``enforce_nonce`` are deduplicated (``nonces.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from ...discord_limits import callback_problems, message_problems, refusal
 from .http_util import error_answer, json_answer, no_content, read_body
 from .interactions import (
     CALLBACK_DEFERRED_MESSAGE,
@@ -41,6 +49,8 @@ API_PREFIX = "/api/v10"
 
 BODY = web.RequestKey("body", object)
 """The parsed request body, read once by the middleware (multipart streams can't be re-read)."""
+ARRIVED = web.RequestKey("arrived", float)
+"""``time.perf_counter()`` when the request reached the emulator, before any injected delay."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -57,7 +67,13 @@ ALREADY_ACKNOWLEDGED = 40060
 
 @dataclass
 class RestCall:
-    """One recorded request and the status the emulator answered."""
+    """One recorded request and the status the emulator answered.
+
+    ``injected``: a fault rule answered or delayed it (``fault`` names which: ``fail``,
+    ``rate_limit``, ``delay``, ``random rate_limited``, ``random server_error``,
+    ``random slow``, ...). ``rate_limited``: the rate-limit policy answered it 429.
+    ``started`` is its arrival (``time.perf_counter()``), ``finished`` when it was answered.
+    """
 
     method: str
     path: str
@@ -67,6 +83,18 @@ class RestCall:
     started: float = 0.0
     finished: float = 0.0
     injected: bool = False
+    fault: str | None = None
+    rate_limited: bool = False
+
+
+@dataclass(frozen=True)
+class RefusedPayload:
+    """A message create or edit refused for breaking Discord's limits (answered 400)."""
+
+    method: str
+    path: str
+    problems: list[str]
+    code: int
 
 
 class RestApi:
@@ -114,33 +142,39 @@ class RestApi:
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX):
             return await handler(request)
+        arrived = time.perf_counter()
+        request[ARRIVED] = arrived
         emu = self._emu
         path = request.path[len(API_PREFIX) :]
         request[BODY] = await read_body(request)
-        call = RestCall(request.method, path, dict(request.query), request[BODY])
-        call.started = time.perf_counter()
+        call = RestCall(request.method, path, dict(request.query), request[BODY], started=arrived)
         emu.rest_calls.append(call)
         fault = emu.faults.take(request.method, path)
-        if fault is not None and fault.delay:
-            await asyncio.sleep(fault.delay)
+        if fault is not None:
+            call.injected, call.fault = True, fault.kind
         if fault is not None and fault.status is not None:
+            if fault.delay:
+                await asyncio.sleep(fault.delay)
             response: web.StreamResponse = json_answer(
                 fault.body, status=fault.status, headers=fault.headers
             )
-            call.injected = True
         else:
-            response = await handler(request)
-            route = request.match_info.route.resource
-            template = route.canonical if route is not None else path
-            bucket = format(zlib.crc32(f"{request.method} {template}".encode()), "08x")
-            response.headers.update(
-                {
-                    "X-RateLimit-Limit": "10000",
-                    "X-RateLimit-Remaining": "9999",
-                    "X-RateLimit-Reset-After": "60.0",
-                    "X-RateLimit-Bucket": bucket,
-                }
-            )
+            admission = emu.rate_limits.admit(request.method, path)  # counted on arrival
+            if fault is not None and fault.delay:
+                await asyncio.sleep(fault.delay)
+            if admission.refusal is not None:
+                body, headers = admission.refusal_answer()
+                response = json_answer(body, status=429, headers=headers)
+                call.rate_limited = True
+            else:
+                response = await handler(request)
+                headers = admission.headers()
+                if admission.route is None:
+                    route = request.match_info.route.resource
+                    template = route.canonical if route is not None else path
+                    key = f"{request.method} {template}".encode()
+                    headers["X-RateLimit-Bucket"] = format(zlib.crc32(key), "08x")
+                response.headers.update(headers)
         call.status = response.status
         call.finished = time.perf_counter()
         emu.notifier.changed()
@@ -206,24 +240,72 @@ class RestApi:
             return error_answer(400, THREAD_ARCHIVED, "Thread is archived")
         return None
 
+    # -- payload limits -------------------------------------------------------------------------
+
+    def _refuse_payload(self, request: web.Request, problems: list[str]) -> web.Response:
+        """400 with Discord's body for a payload that breaks the limits, and a record of it."""
+        answer = refusal(problems)
+        path = request.path[len(API_PREFIX) :]
+        self._emu.refused_payloads.append(
+            RefusedPayload(request.method, path, list(problems), answer["code"])
+        )
+        return json_answer(answer, status=400)
+
+    def _message_problems(
+        self, body: dict[str, Any], *, editing: Message | None = None
+    ) -> list[str]:
+        if not self._emu.validate_payloads:
+            return []
+        if editing is None:
+            return message_problems(body)
+        return message_problems(body, creating=False, current=_as_body(editing))
+
     # -- interactions ---------------------------------------------------------------------------
+
+    def _past_deadline(self, record: InteractionRecord, arrived: float) -> bool:
+        """A callback this late finds no interaction (3 s, or the token's 15 min at most)."""
+        limits = (self._emu.interaction_deadline, self._emu.interaction_token_lifetime)
+        live = [limit for limit in limits if limit is not None]
+        return bool(live) and record.age(arrived) > min(live)
+
+    def _token_expired(self, record: InteractionRecord, arrived: float) -> bool:
+        lifetime = self._emu.interaction_token_lifetime
+        return lifetime is not None and record.age(arrived) > lifetime
 
     def _interaction_by_token(self, token: str) -> InteractionRecord | None:
         return self._emu.interactions_by_token.get(token)
 
     async def post_callback(self, request: web.Request) -> web.Response:
         emu = self._emu
+        arrived = request[ARRIVED]
         record = emu.interactions.get(int(request.match_info["interaction"]))
         if record is None or record.token != request.match_info["token"]:
             return error_answer(404, UNKNOWN_INTERACTION, "Unknown interaction")
+        record.note_callback(arrived)
         if record.acknowledged:
             record.rejected_callbacks.append(ALREADY_ACKNOWLEDGED)
             return error_answer(
                 400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
             )
+        if self._past_deadline(record, arrived):
+            record.rejected_callbacks.append(UNKNOWN_INTERACTION)
+            emu.notifier.changed()
+            return error_answer(404, UNKNOWN_INTERACTION, "Unknown interaction")
         body = request[BODY] or {}
         callback_type = int(body.get("type", 0))
         data = body.get("data") or {}
+        if emu.validate_payloads:
+            source = (
+                emu.world.messages.get(record.source_message_id)
+                if record.source_message_id is not None
+                else None
+            )
+            current = _as_body(source) if source is not None else None
+            problems = callback_problems(body, current=current)
+            if problems:
+                refused = self._refuse_payload(request, problems)
+                record.rejected_callbacks.append(refusal(problems)["code"])
+                return refused
         record.mark_acknowledged(callback_type, data)
         message: Message | None = None
         if callback_type == CALLBACK_MESSAGE:
@@ -267,12 +349,35 @@ class RestApi:
         record.wake_waiters()
         return json_answer(answer)
 
+    def _webhook_record(
+        self, request: web.Request
+    ) -> tuple[InteractionRecord | None, web.Response | None]:
+        """The interaction behind a webhook route, or the 404 / 10015 Discord gives for a
+        token it does not know, one not yet acknowledged, or one past its lifetime."""
+        record = self._interaction_by_token(request.match_info["token"])
+        if record is None:
+            return None, error_answer(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+        if not record.acknowledged or self._token_expired(record, request[ARRIVED]):
+            record.rejected_followups.append(UNKNOWN_WEBHOOK)
+            return None, error_answer(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+        return record, None
+
+    def _refuse_followup(
+        self, request: web.Request, record: InteractionRecord, problems: list[str]
+    ) -> web.Response:
+        record.rejected_followups.append(refusal(problems)["code"])
+        return self._refuse_payload(request, problems)
+
     async def post_followup(self, request: web.Request) -> web.Response:
         emu = self._emu
-        record = self._interaction_by_token(request.match_info["token"])
-        if record is None or not record.acknowledged:
-            return error_answer(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+        record, refused = self._webhook_record(request)
+        if record is None:
+            assert refused is not None
+            return refused
         body = request[BODY] or {}
+        problems = self._message_problems(body)
+        if problems:
+            return self._refuse_followup(request, record, problems)
         placeholder = record.response_message
         if (
             record.callback_type == CALLBACK_DEFERRED_MESSAGE
@@ -295,11 +400,17 @@ class RestApi:
             return json_answer(message_payload(message, emu.world))
         return no_content()
 
-    def _webhook_message(self, request: web.Request) -> tuple[InteractionRecord, Message] | None:
-        record = self._interaction_by_token(request.match_info["token"])
+    def _webhook_message(
+        self, request: web.Request
+    ) -> tuple[InteractionRecord, Message] | web.Response:
+        """The interaction and the message a ``/webhooks/{app}/{token}/messages/{id}`` route
+        names, or the error answer (10015 for the token, 10008 for the message)."""
+        record, refused = self._webhook_record(request)
         if record is None:
-            return None
+            assert refused is not None
+            return refused
         wanted = request.match_info["message"]
+        unknown = error_answer(404, UNKNOWN_MESSAGE, "Unknown Message")
         if wanted == "@original":
             message_id = record.response_message_id
         else:
@@ -307,35 +418,39 @@ class RestApi:
             if message_id not in record.followup_message_ids and message_id != (
                 record.response_message_id
             ):
-                return None
+                return unknown
         message = self._emu.world.messages.get(message_id) if message_id else None
         if message is None or message.deleted:
-            return None
+            return unknown
         return record, message
 
     async def get_webhook_message(self, request: web.Request) -> web.Response:
         found = self._webhook_message(request)
-        if found is None:
-            return error_answer(404, UNKNOWN_MESSAGE, "Unknown Message")
+        if isinstance(found, web.Response):
+            return found
         return json_answer(message_payload(found[1], self._emu.world))
 
     async def patch_webhook_message(self, request: web.Request) -> web.Response:
         found = self._webhook_message(request)
-        if found is None:
-            return error_answer(404, UNKNOWN_MESSAGE, "Unknown Message")
+        if isinstance(found, web.Response):
+            return found
         record, message = found
         refused = self._refused_in_archived_thread(message)
         if refused is not None:
             return refused
+        body = request[BODY] or {}
+        problems = self._message_problems(body, editing=message)
+        if problems:
+            return self._refuse_followup(request, record, problems)
         if request.match_info["message"] == "@original":
             record.original_edits += 1
-        edited = await self._emu.edit_message_as_bot(message, request[BODY] or {})
+        edited = await self._emu.edit_message_as_bot(message, body)
         return json_answer(message_payload(edited, self._emu.world))
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:
         found = self._webhook_message(request)
-        if found is None:
-            return error_answer(404, UNKNOWN_MESSAGE, "Unknown Message")
+        if isinstance(found, web.Response):
+            return found
         refused = self._refused_in_archived_thread(found[1])
         if refused is not None:
             return refused
@@ -384,14 +499,21 @@ class RestApi:
             recipient = emu.world.users[channel.recipient_id or 0]
             if recipient.bot or not recipient.dms_open:
                 return error_answer(403, CANNOT_DM_USER, "Cannot send messages to this user")
-        if channel.archived:
-            if channel.locked:  # only thread managers may unarchive it; the bot is none here
-                return error_answer(400, THREAD_ARCHIVED, "Thread is archived")
-            await emu.unarchive_thread(channel)  # posting into an archived thread revives it
+        if channel.archived and channel.locked:
+            # only thread managers may unarchive a locked thread; the bot is none here
+            return error_answer(400, THREAD_ARCHIVED, "Thread is archived")
         body = dict(request[BODY] or {})
+        problems = self._message_problems(body)
+        if problems:
+            return self._refuse_payload(request, problems)
+        if channel.archived:
+            await emu.unarchive_thread(channel)  # posting into an archived thread revives it
         body["flags"] = int(body.get("flags") or 0) & ~MESSAGE_FLAG_EPHEMERAL
-        message = await emu.post_message_as_bot(channel, body)
-        return json_answer(message_payload(message, emu.world))
+        message, duplicate = await emu.create_channel_message(emu.bot_user, channel, body)
+        if duplicate and message.deleted:
+            # Discord does not create the message again: the nonce's message is gone.
+            return error_answer(404, UNKNOWN_MESSAGE, "Unknown Message")
+        return json_answer(message_payload(message, emu.world, with_nonce=True))
 
     def _channel_message(self, request: web.Request) -> Message | None:
         message = self._emu.world.messages.get(int(request.match_info["message"]))
@@ -421,7 +543,11 @@ class RestApi:
         refused = self._refused_in_archived_thread(message)
         if refused is not None:
             return refused
-        edited = await self._emu.edit_message_as_bot(message, request[BODY] or {})
+        body = request[BODY] or {}
+        problems = self._message_problems(body, editing=message)
+        if problems:
+            return self._refuse_payload(request, problems)
+        edited = await self._emu.edit_message_as_bot(message, body)
         return json_answer(message_payload(edited, self._emu.world))
 
     async def delete_message(self, request: web.Request) -> web.Response:
@@ -452,3 +578,13 @@ class RestApi:
         if guild is None or user_id not in guild.member_ids:
             return error_answer(404, 10007, "Unknown Member")
         return json_answer(member_payload(world.users[user_id]))
+
+
+def _as_body(message: Message) -> dict[str, Any]:
+    """A message's current state in the shape of a message body (for edit validation)."""
+    return {
+        "content": message.content,
+        "embeds": message.embeds,
+        "components": message.components,
+        "attachments": message.attachments,
+    }

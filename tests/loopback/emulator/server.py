@@ -20,14 +20,18 @@ from .actors import Actor
 from .control import ControlApi
 from .faults import FaultPlan
 from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES, Gateway
-from .interactions import InteractionRecord
+from .interactions import InteractionRecord, LateInteraction
 from .model import Channel, Guild, Message, SnowflakeFactory, User, World
+from .nonces import DEFAULT_WINDOW_SECONDS, NonceRegistry
 from .notify import ChangeNotifier
 from .payloads import channel_payload, message_payload, thread_payload
-from .rest import RestApi, RestCall
+from .ratelimits import RateLimits
+from .rest import RefusedPayload, RestApi, RestCall
 
 LOOPBACK = "127.0.0.1"
 LISTEN_BACKLOG = 4096  # aiohttp's default of 128 overflows under bursts (1 s SYN stalls)
+INTERACTION_DEADLINE_SECONDS = 3.0
+INTERACTION_TOKEN_LIFETIME_SECONDS = 15 * 60.0
 
 
 class Emulator:
@@ -43,12 +47,32 @@ class Emulator:
         heartbeat_interval_ms: int = 41_250,
         record_limit: int = 100_000,
         echo_messages: bool = True,
+        validate_payloads: bool = True,
+        interaction_deadline: float | None = INTERACTION_DEADLINE_SECONDS,
+        interaction_token_lifetime: float | None = INTERACTION_TOKEN_LIFETIME_SECONDS,
+        rate_limits: RateLimits | None = None,
+        nonce_window: float = DEFAULT_WINDOW_SECONDS,
     ) -> None:
         """``token=None`` accepts any token; a string makes other tokens fail like Discord.
 
         ``record_limit`` bounds the request, frame and interaction logs so long benchmarks
         keep flat memory; ``echo_messages`` sends MESSAGE_CREATE/UPDATE for the bot's own messages
         as Discord does when the bot has the message intents.
+
+        Discord's rules on time and size (each can be changed later through the attribute of
+        the same name; docs/loopback.md has the details):
+
+        - ``validate_payloads``: every message the bot creates or edits is checked with
+          ``tests/discord_limits.py``; a refused one gets 400 / 50035 (or 50006 when empty),
+          changes nothing and is recorded in ``refused_payloads``.
+        - ``interaction_deadline``: a callback arriving later than this many seconds after the
+          interaction was dispatched gets 404 / 10062 (None: no deadline).
+        - ``interaction_token_lifetime``: follow-ups and ``@original`` calls after this many
+          seconds get 404 / 10015 (None: tokens never expire).
+        - ``rate_limits``: a ``RateLimits`` policy (e.g. ``RateLimits.discord_like()``); None
+          answers every request as unlimited.
+        - ``nonce_window``: seconds during which a message created with ``enforce_nonce`` is
+          returned again for the same (channel, author, nonce) instead of a new one.
         """
         self.snowflakes = SnowflakeFactory()
         self.world = World(self.snowflakes)
@@ -57,6 +81,12 @@ class Emulator:
         self.token = token
         self.echo_messages = echo_messages
         self.record_limit = record_limit
+        self.validate_payloads = validate_payloads
+        self.interaction_deadline = interaction_deadline
+        self.interaction_token_lifetime = interaction_token_lifetime
+        self.rate_limits = rate_limits if rate_limits is not None else RateLimits()
+        self.nonces = NonceRegistry(nonce_window)
+        self.refused_payloads: deque[RefusedPayload] = deque(maxlen=record_limit)
         self.bot_user: User = self.world.add_user(bot_name, bot=True)
         self.guild: Guild = self.world.add_guild(guild_name)
         self.world.add_member(self.guild, self.bot_user)
@@ -219,6 +249,32 @@ class Emulator:
         self.notifier.changed()
         return message
 
+    async def create_channel_message(
+        self, author: User, channel: Channel, body: dict[str, Any]
+    ) -> tuple[Message, bool]:
+        """A message by ``author`` in ``channel`` (``POST /channels/{id}/messages``), honouring
+        ``enforce_nonce``: returns ``(message, duplicate)``, where a duplicate is the message
+        this author already created with the same nonce in this channel within
+        ``nonce_window`` (nothing new is created or dispatched; it may be deleted by now).
+
+        The lookup and the creation run without an ``await`` in between, so two concurrent
+        requests with one nonce still make one message.
+        """
+        nonce = body.get("nonce")
+        enforced = nonce is not None and bool(body.get("enforce_nonce"))
+        if enforced:
+            existing = self.nonces.find(channel.id, author.id, nonce)
+            if existing is not None:
+                self.nonces.absorbed += 1
+                self.notifier.changed()
+                return self.world.messages[existing], True
+        message = self.world.create_message(channel, author, body)
+        if enforced:
+            self.nonces.remember(channel.id, author.id, nonce, message.id)
+        await self._echo("MESSAGE_CREATE", message)
+        self.notifier.changed()
+        return message, False
+
     async def edit_message_as_bot(self, message: Message, body: dict[str, Any]) -> Message:
         message.apply(body)
         await self._echo("MESSAGE_UPDATE", message)
@@ -243,7 +299,8 @@ class Emulator:
         channel = self.world.channels[message.channel_id]
         if message.ephemeral or not self._echo_wanted(channel):
             return
-        await self.gateway.dispatch(event, message_payload(message, self.world))
+        payload = message_payload(message, self.world, with_nonce=event == "MESSAGE_CREATE")
+        await self.gateway.dispatch(event, payload)
 
     # -- queries for tests ----------------------------------------------------------------------
 
@@ -258,6 +315,27 @@ class Emulator:
         """The messages the bot has sent to ``user`` in DMs, oldest first."""
         channel = self.world.existing_dm_channel(user)
         return [] if channel is None else self.world.messages_in(channel)
+
+    def answer_latencies(self) -> dict[int, float | None]:
+        """Every interaction's wait for its answer: interaction id → seconds from dispatch to
+        the first callback reaching the emulator (late ones included), None if none came."""
+        return {record.id: record.latency for record in self.interactions.values()}
+
+    def late_interactions(self, deadline: float | None = None) -> list[LateInteraction]:
+        """Interactions whose first callback came after ``deadline`` (default: the emulator's
+        ``interaction_deadline``, or Discord's 3 s when that is off), and those never answered
+        although the deadline has passed (``waited is None``), oldest first."""
+        if deadline is None:
+            deadline = self.interaction_deadline or INTERACTION_DEADLINE_SECONDS
+        now = time.perf_counter()
+        late = []
+        for record in self.interactions.values():
+            waited = record.latency
+            if waited is not None and waited > deadline:
+                late.append(LateInteraction(record, waited))
+            elif waited is None and record.dispatched_at is not None and record.age(now) > deadline:
+                late.append(LateInteraction(record, None))
+        return late
 
     def calls(self, method: str | None = None, path_contains: str = "") -> list[RestCall]:
         return [
@@ -286,7 +364,8 @@ class Emulator:
     ) -> None:
         self.register_interaction(record)
         record.payload = payload
-        record.dispatched_at = time.perf_counter()
+        if record.dispatched_at is None:
+            record.dispatched_at = time.perf_counter()
         record.deliveries += 1
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
 
