@@ -17,7 +17,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from dotenv import load_dotenv
@@ -25,6 +25,11 @@ from dotenv import load_dotenv
 from bot.config import Settings
 from bot.endpoints import use_endpoints
 from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.app import GloryBot
+
+log = logging.getLogger("bot")
 
 GC_YOUNG_THRESHOLD = 20_000
 """Allocations between young collections (Python's default is 700)."""
@@ -82,13 +87,36 @@ def event_loop_runner() -> Callable[[Coroutine[Any, Any, None]], None]:
     return uvloop.run
 
 
-async def serve(bot: discord.Client, token: str) -> None:
-    """Run until closed; SIGTERM (what hosts send to stop a dyno) closes the bot cleanly."""
-    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-        loop = asyncio.get_running_loop()
-        loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+async def serve(bot: GloryBot, token: str) -> None:
+    """Run until closed, or until SIGTERM or SIGINT asks for a clean stop.
+
+    SIGTERM is how systemd, Docker and every host stop a process. Python's default would end it
+    at once; here the bot stops taking clicks, lets those in progress finish, closes the outbox
+    and the database, and then this returns: exit status 0 and one log line.
+    """
+    loop = asyncio.get_running_loop()
+    asked: list[str] = []
+    stop = asyncio.Event()
+
+    def ask_to_stop(signal_name: str) -> None:
+        asked.append(signal_name)
+        stop.set()
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            loop.add_signal_handler(number, ask_to_stop, number.name)
     async with bot:
-        await bot.start(token)
+        running = asyncio.create_task(bot.start(token))
+        stopping = asyncio.create_task(stop.wait())
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if stop.is_set():
+            await bot.stop()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+            log.info("stopped cleanly on %s", asked[0])
+        else:
+            stopping.cancel()
+            running.result()  # a login failure and the like reach main() from here
 
 
 def main(argv: list[str] | None = None) -> int:

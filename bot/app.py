@@ -2,7 +2,8 @@
 
 ``setup_hook`` runs before the gateway connects: it opens the store (running migrations),
 registers the dynamic items (so old buttons work at once), loads the extensions, re-arms lobby
-timers and syncs commands only when asked (``--sync``), to ``DEV_GUILD_ID`` when set.
+timers, syncs commands only when asked (``--sync``, to ``DEV_GUILD_ID`` when set) and resumes
+the delivery of whatever the outbox holds.
 """
 
 from __future__ import annotations
@@ -15,14 +16,22 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.components import DYNAMIC_ITEMS, release_interaction
+from bot.answers import Answer
+from bot.components import (
+    DYNAMIC_ITEMS,
+    answer_damaged,
+    release_interaction,
+    routed_by_discord_py,
+)
 from bot.config import Settings
 from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
 from bot.lobby import LobbyFlow
 from bot.moves import MoveFlow
+from bot.outbox.courier import Outbox
 from bot.publisher import Publisher
-from bot.recovery import deliver_missed_turns
+from bot.replies import reply
+from bot.scores import SCORE_ITEMS
 from bot.storage.repository import Store
 from games import REGISTRY, Game
 
@@ -38,11 +47,35 @@ EXTENSIONS = (
 )
 
 
+PUBLIC_ANSWER = "public_answer"
+"""A command's ``extras`` flag: it answers in the channel (its deferral is public too)."""
+STOP_GRACE_SECONDS = 5.0
+"""How long a stopping bot waits for the clicks it is handling (hosts kill after ~10 s)."""
+
+
 class GloryTree(discord.app_commands.CommandTree["GloryBot"]):
     async def interaction_check(self, interaction: discord.Interaction[GloryBot]) -> bool:
-        """Every slash command first remembers its user's language (for later DMs)."""
+        """Every slash command starts its answer's deadline (``bot/answers.py``) and remembers
+        its user's language (for later DMs)."""
+        command = interaction.command
+        extras = getattr(command, "extras", None) or {}
+        answer = Answer.of(interaction)
+        answer.public = bool(extras.get(PUBLIC_ANSWER))
+        answer.arm()
+        if not await interaction.client.begin_handling(interaction):
+            return False
         await interaction.client.languages.remember(interaction)
         return True
+
+    async def on_error(
+        self,
+        interaction: discord.Interaction[GloryBot],
+        error: discord.app_commands.AppCommandError,
+    ) -> None:
+        """A command failed outside its own guard (a check, a transformer): log and tell."""
+        log.error("command %s failed", interaction.command, exc_info=error)
+        await reply(interaction, "error.unexpected")
+        release_interaction(interaction)
 
 
 class GloryBot(commands.Bot):
@@ -64,7 +97,11 @@ class GloryBot(commands.Bot):
             chunk_guilds_at_startup=False,
             help_command=None,
             tree_cls=GloryTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nothing pings unless a message names whom it pings (the closed-DM notice).
+            allowed_mentions=discord.AllowedMentions.none(),
+            # No max_ratelimit_timeout: discord.py would then refuse, before sending, every call
+            # on a bucket whose window ends later than that, even with requests left. Its
+            # waits happen in a courier's lane (bot/outbox), where they hold up nothing else.
         )
         self.settings = settings
         self.registry: Mapping[str, Game] = registry if registry is not None else REGISTRY
@@ -72,28 +109,46 @@ class GloryBot(commands.Bot):
         self.publisher = Publisher(self)
         self.lobby = LobbyFlow(self)
         self.moves = MoveFlow(self)
-        self.recovery: asyncio.Task[None] | None = None
+        self.outbox = Outbox(self)
+        self.stopping = False
+        self._handlers: set[asyncio.Task[Any]] = set()
+        self._control_patterns = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_url)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *SCORE_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.lobby.rearm_all()
         if self.settings.sync_commands:
             await self.sync_commands()
-        self.recovery = asyncio.create_task(self._recover())
+        # What the last run committed but did not finish showing (a crash, a stop while
+        # Discord was slow) is delivered now, beside normal work.
+        await self.outbox.resume()
+        self.outbox.start_sweeping()
 
-    async def _recover(self) -> None:
-        """Re-send what a crash kept from players (see ``bot.recovery``), beside normal work."""
-        try:
-            count = await deliver_missed_turns(self)
-        except Exception:
-            log.exception("re-sending missed turns after the restart failed")
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        for item in items:
+            pattern = item.__discord_ui_compiled_template__
+            if pattern not in self._control_patterns:
+                self._control_patterns.append(pattern)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A component that none of our controls will handle still gets an answer.
+
+        A modified client can send a custom_id no message of ours carries; discord.py would
+        ignore it and the user would see "This interaction failed".
+        """
+        if interaction.type is not discord.InteractionType.component:
             return
-        if count:
-            log.info("re-sent the turn of %d game(s) after the restart", count)
+        if routed_by_discord_py(interaction, self._control_patterns):
+            return
+        try:
+            await answer_damaged(interaction)
+        finally:
+            release_interaction(interaction)
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: discord.app_commands.Command[Any, ..., Any]
@@ -112,10 +167,34 @@ class GloryBot(commands.Bot):
         log.info("synced %d commands", len(synced))
         return [command.name for command in synced]
 
+    async def begin_handling(self, interaction: discord.Interaction) -> bool:
+        """Count an interaction as in progress (a stop waits for it); when the bot is stopping,
+        tell the user to try again in a moment and return False."""
+        if self.stopping:
+            await reply(interaction, "error.stopping")
+            return False
+        task = asyncio.current_task()
+        if task is not None and task not in self._handlers:
+            self._handlers.add(task)
+            task.add_done_callback(self._handlers.discard)
+        return True
+
+    async def stop(self, grace: float = STOP_GRACE_SECONDS) -> None:
+        """A clean stop: no new clicks, the ones in progress finish (their moves committed and
+        answered), then the outbox and the database close. What is not yet delivered stays in
+        the outbox for the next start."""
+        self.stopping = True
+        pending = [task for task in self._handlers if task is not asyncio.current_task()]
+        if pending:
+            _, late = await asyncio.wait(pending, timeout=grace)
+            if late:
+                log.warning("stopping with %d interaction(s) still in progress", len(late))
+        await self.close()
+
     async def close(self) -> None:
+        self.stopping = True
         self.lobby.disarm_all()
-        if self.recovery is not None:
-            self.recovery.cancel()
+        await self.outbox.close()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:

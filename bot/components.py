@@ -14,22 +14,56 @@ custom_id formats (≤ 100 characters):
 - ``glory:m:<game>:<version>:<seat>:<path>`` — a menu button; ``path`` is dot-separated
   choice indices (empty for the top level)
 - ``glory:s:<game>:<version>:<seat>:<path>`` — a menu select; the value adds one index
+
+Why parsing never raises: a modified client can send any custom_id and any select value, and
+an exception while discord.py builds the item would leave the user with "This interaction
+failed". Each template therefore accepts anything after its prefix; what does not parse
+becomes a ``DamagedControl``, which answers that the control is not one of ours, and a
+custom_id that no template matches at all is answered the same way (``GloryBot.on_interaction``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
 
+from bot.answers import KEY as ANSWER_KEY
+from bot.answers import Answer
+from bot.replies import reply
+
 if TYPE_CHECKING:
     from bot.app import GloryBot
 
-NO_SUCH_CHOICE = -1
+MAX_ID = 2**63 - 1
+"""Discord snowflakes and database ids are 64-bit."""
+MAX_INDEX = 999
+"""More choices than any menu level or option offers (an engine offers at most 25)."""
+MAX_DEPTH = 20
+ASCII_NUMBER = re.compile(r"[0-9]{1,19}")
+
+
+def number(text: str, limit: int = MAX_ID) -> int | None:
+    """``text`` as a non-negative integer no larger than ``limit``; ``None`` if it is not one.
+
+    Only ASCII digits: ``"²".isdigit()`` is true, but ``int("²")`` fails.
+    """
+    if not ASCII_NUMBER.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value <= limit else None
+
+
+def select_index(values: Sequence[str]) -> int | None:
+    """The one index a select sent, or ``None`` for anything else (none, several, not a number)."""
+    if len(values) != 1:
+        return None
+    return number(values[0], MAX_INDEX)
 
 
 @dataclass(frozen=True)
@@ -52,8 +86,29 @@ class MenuTarget:
         return MenuTarget(self.game_id, self.version, self.seat, self.path[:-1])
 
 
-def parse_path(text: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in text.split(".")) if text else ()
+def parse_path(text: str) -> tuple[int, ...] | None:
+    """``"0.3.1"`` → ``(0, 3, 1)``; ``""`` → ``()``; ``None`` for anything malformed."""
+    if not text:
+        return ()
+    parts = text.split(".")
+    if len(parts) > MAX_DEPTH:
+        return None
+    indices = [number(part, MAX_INDEX) for part in parts]
+    if any(index is None for index in indices):
+        return None
+    return tuple(indices)  # type: ignore[arg-type]
+
+
+def parse_target(text: str) -> MenuTarget | None:
+    """``<game>:<version>:<seat>:<path>`` → a ``MenuTarget``, or ``None`` if malformed."""
+    fields = text.split(":")
+    if len(fields) != 4:
+        return None
+    game, version, seat = number(fields[0]), number(fields[1]), number(fields[2], MAX_INDEX)
+    path = parse_path(fields[3])
+    if game is None or version is None or seat is None or path is None:
+        return None
+    return MenuTarget(game, version, seat, path)
 
 
 def _bot(interaction: discord.Interaction) -> GloryBot:
@@ -63,16 +118,21 @@ def _bot(interaction: discord.Interaction) -> GloryBot:
 class Control:
     """Mixed into every control: what a click does before and after its own work.
 
-    Before: it remembers its user's language. discord.py awaits ``interaction_check`` before
-    the callback, so the language is stored before any DM of this click is written (the slash
-    commands do the same in ``GloryTree``).
+    Before: it starts the answer's deadline (``bot/answers.py``) and remembers its user's
+    language. discord.py awaits ``interaction_check`` before the callback, so the language is
+    stored before any DM of this click is written (the slash commands do the same in
+    ``GloryTree``).
 
     After: it unties the objects discord.py made for the click (``release_interaction``), so
     they are freed the moment the click is answered. Subclasses put their work in ``act``.
     """
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        await _bot(interaction).languages.remember(interaction)
+        Answer.of(interaction).arm()
+        bot = _bot(interaction)
+        if not await bot.begin_handling(interaction):
+            return False
+        await bot.languages.remember(interaction)
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -89,23 +149,42 @@ def release_interaction(interaction: discord.Interaction, view: ui.View | None =
     """Break the reference cycles discord.py leaves behind for every click and command.
 
     The interaction and its response point at each other, and so do the view rebuilt from a
-    clicked message and its items. Objects in a cycle wait for Python's cycle collector: about
-    60 objects a click, and at a few hundred clicks a second its collections paused the bot for
-    20-75 ms (``benchmarks/bot_load.py``). Untied, reference counting frees an interaction's
-    message, components and users as soon as its task ends. Call it only once the interaction
-    is answered: ``_cs_response`` is where discord.py caches ``Interaction.response``, and
-    tests/bot/test_click_garbage.py fails if that changes.
+    clicked message and its items (and the interaction and its ``Answer``). Objects in a
+    cycle wait for Python's cycle collector: about 60 objects a click, and at a few hundred
+    clicks a second its collections paused the bot for 20-75 ms (``benchmarks/bot_load.py``).
+    Untied, reference counting frees an interaction's message, components and users as soon as
+    its task ends. Call it only once the interaction is answered: ``_cs_response`` is where
+    discord.py caches ``Interaction.response``, and tests/bot/test_click_garbage.py fails if
+    that changes.
     """
     if view is not None:
         view.clear_items()
+    answer = interaction.extras.pop(ANSWER_KEY, None)
+    if answer is not None:
+        answer.release()
     with contextlib.suppress(AttributeError):
         del interaction._cs_response  # type: ignore[attr-defined]
+
+
+async def answer_damaged(interaction: discord.Interaction) -> None:
+    """The answer to a control no message of ours could have carried (nothing changes)."""
+    await reply(interaction, "error.damaged_control")
+
+
+class DamagedControl(Control, ui.DynamicItem[ui.Item], template=r"(?s).*"):
+    """Stands in for a control whose custom_id does not parse (never registered itself)."""
+
+    def __init__(self, item: ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await answer_damaged(interaction)
 
 
 class LobbyButton(
     Control,
     ui.DynamicItem[ui.Button],
-    template=r"glory:lobby:(?P<action>[a-z]+):(?P<game>\d+)",
+    template=r"glory:lobby:(?P<fields>.*)",
 ):
     def __init__(self, action: str, game_id: int, label: str = "", style: Any = None) -> None:
         self.action = action
@@ -121,8 +200,12 @@ class LobbyButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(match["action"], int(match["game"]))
+    ) -> LobbyButton | DamagedControl:
+        action, _, game = match["fields"].partition(":")
+        game_id = number(game)
+        if game_id is None or not action.isascii() or not action.isalpha():
+            return DamagedControl(item)
+        return cls(action, game_id)
 
     async def act(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).lobby.on_button(interaction, self.action, self.game_id)
@@ -131,7 +214,7 @@ class LobbyButton(
 class LobbyOptionSelect(
     Control,
     ui.DynamicItem[ui.Select],
-    template=r"glory:opt:(?P<game>\d+):(?P<option>\d+)",
+    template=r"glory:opt:(?P<fields>.*)",
 ):
     def __init__(
         self, game_id: int, option: int, options: list[discord.SelectOption] | None = None
@@ -148,16 +231,23 @@ class LobbyOptionSelect(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /
-    ) -> LobbyOptionSelect:
-        return cls(int(match["game"]), int(match["option"]))
+    ) -> LobbyOptionSelect | DamagedControl:
+        game, _, option = match["fields"].partition(":")
+        game_id, index = number(game), number(option, MAX_INDEX)
+        if game_id is None or index is None:
+            return DamagedControl(item)
+        return cls(game_id, index)
 
     async def act(self, interaction: discord.Interaction) -> None:
-        choice = int(self.item.values[0]) if self.item.values else -1
+        choice = select_index(self.item.values)
+        if choice is None:
+            await answer_damaged(interaction)
+            return
         await _bot(interaction).lobby.on_option(interaction, self.game_id, self.option, choice)
 
 
 class LobbyOptionPicker(
-    Control, ui.DynamicItem[ui.Select], template=r"glory:optpick:(?P<game>\d+)"
+    Control, ui.DynamicItem[ui.Select], template=r"glory:optpick:(?P<fields>.*)"
 ):
     """With more options than rows, the host first picks which option to change."""
 
@@ -173,15 +263,19 @@ class LobbyOptionPicker(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /
-    ) -> LobbyOptionPicker:
-        return cls(int(match["game"]))
+    ) -> LobbyOptionPicker | DamagedControl:
+        game_id = number(match["fields"])
+        return DamagedControl(item) if game_id is None else cls(game_id)
 
     async def act(self, interaction: discord.Interaction) -> None:
-        focus = int(self.item.values[0]) if self.item.values else -1
+        focus = select_index(self.item.values)
+        if focus is None:
+            await answer_damaged(interaction)
+            return
         await _bot(interaction).lobby.on_option_focus(interaction, self.game_id, focus)
 
 
-class HandButton(Control, ui.DynamicItem[ui.Button], template=r"glory:hand:(?P<game>\d+)"):
+class HandButton(Control, ui.DynamicItem[ui.Button], template=r"glory:hand:(?P<fields>.*)"):
     def __init__(self, game_id: int, label: str = "") -> None:
         self.game_id = game_id
         super().__init__(
@@ -195,23 +289,15 @@ class HandButton(Control, ui.DynamicItem[ui.Button], template=r"glory:hand:(?P<g
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
-    ) -> HandButton:
-        return cls(int(match["game"]))
+    ) -> HandButton | DamagedControl:
+        game_id = number(match["fields"])
+        return DamagedControl(item) if game_id is None else cls(game_id)
 
     async def act(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).moves.show_hand(interaction, self.game_id)
 
 
-_MENU = r"(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<path>[0-9.]*)"
-
-
-def _target(match: re.Match[str]) -> MenuTarget:
-    return MenuTarget(
-        int(match["game"]), int(match["version"]), int(match["seat"]), parse_path(match["path"])
-    )
-
-
-class MenuButton(Control, ui.DynamicItem[ui.Button], template=rf"glory:m:{_MENU}"):
+class MenuButton(Control, ui.DynamicItem[ui.Button], template=r"glory:m:(?P<fields>.*)"):
     """Go to ``target.path``: open a sub-menu, or play the move it names."""
 
     def __init__(
@@ -231,14 +317,15 @@ class MenuButton(Control, ui.DynamicItem[ui.Button], template=rf"glory:m:{_MENU}
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
-    ) -> MenuButton:
-        return cls(_target(match))
+    ) -> MenuButton | DamagedControl:
+        target = parse_target(match["fields"])
+        return DamagedControl(item) if target is None else cls(target)
 
     async def act(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).moves.on_menu(interaction, self.target)
 
 
-class MenuSelect(Control, ui.DynamicItem[ui.Select], template=rf"glory:s:{_MENU}"):
+class MenuSelect(Control, ui.DynamicItem[ui.Select], template=r"glory:s:(?P<fields>.*)"):
     """Choose one entry of the menu level at ``target.path``."""
 
     def __init__(
@@ -262,14 +349,15 @@ class MenuSelect(Control, ui.DynamicItem[ui.Select], template=rf"glory:s:{_MENU}
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /
-    ) -> MenuSelect:
-        return cls(_target(match))
+    ) -> MenuSelect | DamagedControl:
+        target = parse_target(match["fields"])
+        return DamagedControl(item) if target is None else cls(target)
 
     async def act(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
-        # A value that is no index (only a tampered client sends one) becomes an index no menu
-        # has, which the move flow refuses as an illegal move.
-        index = int(values[0]) if values and values[0].isdigit() else NO_SUCH_CHOICE
+        index = select_index(self.item.values)
+        if index is None:
+            await answer_damaged(interaction)
+            return
         await _bot(interaction).moves.on_menu(interaction, self.target.child(index))
 
 
@@ -281,3 +369,21 @@ DYNAMIC_ITEMS = (
     MenuButton,
     MenuSelect,
 )
+
+
+def routed_by_discord_py(interaction: discord.Interaction, patterns: Sequence[re.Pattern]) -> bool:
+    """Whether discord.py will hand this component interaction to one of our dynamic items:
+    its custom_id matches a template and the clicked message carries that control (discord.py
+    rebuilds the item from the message and drops the click otherwise)."""
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str) or not any(p.fullmatch(custom_id) for p in patterns):
+        return False
+    message = interaction.message
+    if message is None:
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False

@@ -2,6 +2,11 @@
 
 Why timers are rebuilt from the database: a lobby's deadline (``expires_at``) is stored, so a
 restarted bot re-arms every open lobby's expiry instead of leaving it open forever.
+
+Why every change goes through the store's lobby version: Join, Leave, option changes, Start and
+Cancel can arrive at the same moment (a double click, four players joining at once, Leave and
+Start together). Each is checked and written in one transaction that bumps the lobby's version,
+and Start compares that version, so the engine always starts with exactly the stored seats.
 """
 
 from __future__ import annotations
@@ -14,13 +19,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.answers import Answer, AnswerState
 from bot.languages import user_locale
 from bot.options import OptionsTextError, parse_options
+from bot.outbox.entries import EXPIRE, START, Entry, Publication
 from bot.render import presenter_for
 from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus, utcnow
-from bot.storage.repository import ChannelBusy, StorageConflict
+from bot.storage.repository import ChannelBusy, LobbyFull, StorageConflict
 from games import Game, InvalidOptions
 
 if TYPE_CHECKING:
@@ -101,91 +108,98 @@ class LobbyFlow:
             await reply(interaction, "play.busy")
             return
         assert row.id is not None
+        loaded = await load_game(store, self.bot.registry, row.id)
+        assert loaded is not None
+        answer = Answer.of(interaction)
         try:
-            loaded = await load_game(store, self.bot.registry, row.id)
-            assert loaded is not None
-            answer = await interaction.response.send_message(
-                **self.bot.publisher.lobby_content(loaded)
-            )
             # Discord returns the message it created; asking for it again costs a round trip
             # during which the lobby is visible but unknown to the store.
-            message_id = answer.message_id
-            if message_id is None:
+            content = self.bot.publisher.lobby_content(loaded)
+            message_id = await answer.send(**content, ephemeral=False)
+            if message_id is None and answer.state is AnswerState.ANSWERED:
                 message_id = (await interaction.original_response()).id
-            await store.set_message(loaded.id, lobby_message_id=message_id)
         except Exception:
+            await store.end(row.id, GameStatus.CANCELLED)
+            raise
+        if message_id is None:
             # Without its message nobody could join or cancel: close it so the channel is free.
             await store.end(row.id, GameStatus.CANCELLED)
-            log.exception("game %s: could not post the lobby", row.id)
-            if not interaction.response.is_done():
-                await reply(interaction, "error.unexpected")
+            log.warning("game %s: the lobby could not be shown; closed", row.id)
             return
+        await store.set_message(loaded.id, lobby_message_id=message_id)
         self.arm_expiry(loaded.id, row.expires_at)
 
     # ---------------------------------------------------------------- buttons
 
     async def on_button(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
+        """Join, Leave, Start or Cancel: one at a time per lobby (under the game's lock), each
+        checked and written in one transaction that bumps the lobby's version."""
+        handler = {
+            "join": self._join,
+            "leave": self._leave,
+            "start": self._start,
+            "cancel": self._cancel,
+        }.get(action)
+        entry: Entry | None = None
         async with guarded(interaction, game_id):
-            loaded = await load_game(self.bot.store, self.bot.registry, game_id)
-            if loaded is None:
-                await reply(interaction, "error.game_gone")
-                return
-            if loaded.status is not GameStatus.LOBBY:
-                await reply(interaction, f"lobby.closed.{loaded.status.value}")
-                return
-            handler = {
-                "join": self._join,
-                "leave": self._leave,
-                "start": self._start,
-                "cancel": self._cancel,
-            }.get(action)
             if handler is None:
                 await reply(interaction, "error.unknown_control")
                 return
-            await handler(interaction, loaded)
+            async with await self.bot.moves.locked(interaction, game_id):
+                loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+                if loaded is None:
+                    await reply(interaction, "error.game_gone")
+                    return
+                if loaded.status is not GameStatus.LOBBY:
+                    await reply(interaction, f"lobby.closed.{loaded.status.value}")
+                    return
+                entry = await handler(interaction, loaded)
+        if entry is not None:
+            self.bot.outbox.deliver([entry])
 
     async def _join(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
-        if loaded.seat_of(interaction.user.id) is not None:
-            await reply(interaction, "lobby.already_joined")
-            return
-        if len(loaded.seats) >= max(loaded.game.player_counts):
-            await reply(interaction, "lobby.full")
-            return
         try:
-            await self.bot.store.join(
+            _, joined = await self.bot.store.join(
                 loaded.id,
                 interaction.user.id,
                 interaction.user.display_name,
                 user_locale(interaction),
+                capacity=max(loaded.game.player_counts),
             )
+        except LobbyFull:
+            await reply(interaction, "lobby.full")
+            return
         except StorageConflict:
             await reply(interaction, "lobby.changed")
+            return
+        if not joined:
+            await reply(interaction, "lobby.already_joined")
             return
         await self._show(interaction, loaded.id)
 
     async def _leave(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
-        if loaded.seat_of(interaction.user.id) is None:
-            await reply(interaction, "lobby.not_joined")
-            return
         if interaction.user.id == loaded.row.host_id:
             await reply(interaction, "lobby.host_cannot_leave")
             return
         try:
-            await self.bot.store.leave_lobby(loaded.id, interaction.user.id)
+            left = await self.bot.store.leave_lobby(loaded.id, interaction.user.id)
         except StorageConflict:
             await reply(interaction, "lobby.changed")
+            return
+        if not left:
+            await reply(interaction, "lobby.not_joined")
             return
         await self._show(interaction, loaded.id)
 
     async def _show(self, interaction: discord.Interaction, game_id: int, focus: int = 0) -> None:
         loaded = await load_game(self.bot.store, self.bot.registry, game_id)
         assert loaded is not None
-        await interaction.response.edit_message(**self.bot.publisher.lobby_content(loaded, focus))
+        await Answer.of(interaction).update(**self.bot.publisher.lobby_content(loaded, focus))
 
-    async def _start(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
+    async def _start(self, interaction: discord.Interaction, loaded: LoadedGame) -> Entry | None:
         if interaction.user.id != loaded.row.host_id:
             await reply(interaction, "lobby.only_host_starts")
-            return
+            return None
         players = len(loaded.seats)
         seed = secrets.randbits(63)
         try:
@@ -193,24 +207,26 @@ class LobbyFlow:
         except InvalidOptions as error:
             counts = ", ".join(map(str, loaded.game.player_counts))
             await reply(interaction, invalid_options_key(error), counts=counts, count=players)
-            return
+            return None
+        everyone = list(range(players))
         try:
-            await self.bot.store.start(
+            # Only if the lobby is still exactly as read: these seats, these options.
+            entry = await self.bot.store.start(
                 loaded.id,
+                expected_version=loaded.row.version,
                 seed=seed,
                 state=state.to_json(),
+                publication=Publication(START, {"hands": everyone, "fresh": everyone}),
                 opening_events=list(state.opening_events),
             )
         except StorageConflict:
             await reply(interaction, "lobby.changed")
-            return
+            return None
         self.disarm(loaded.id)
         started = await load_game(self.bot.store, self.bot.registry, loaded.id)
         assert started is not None
-        await interaction.response.edit_message(**self.bot.publisher.lobby_content(started))
-        await self.bot.publisher.post_table(started)
-        everyone = range(len(started.seats))
-        await self.bot.publisher.deliver_hands(started, everyone, fresh=everyone, game_start=True)
+        await Answer.of(interaction).update(**self.bot.publisher.lobby_content(started))
+        return entry
 
     async def _cancel(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
         if interaction.user.id != loaded.row.host_id and not can_manage(interaction):
@@ -257,7 +273,10 @@ class LobbyFlow:
     async def on_option(
         self, interaction: discord.Interaction, game_id: int, option_index: int, choice: int
     ) -> None:
-        async with guarded(interaction, game_id):
+        async with (
+            guarded(interaction, game_id),
+            await self.bot.moves.locked(interaction, game_id),
+        ):
             loaded = await self._host_lobby(interaction, game_id)
             if loaded is None:
                 return
@@ -279,7 +298,9 @@ class LobbyFlow:
                 )
                 return
             try:
-                await self.bot.store.set_options(loaded.id, chosen)
+                await self.bot.store.set_options(
+                    loaded.id, chosen, expected_version=loaded.row.version
+                )
             except StorageConflict:
                 await reply(interaction, "lobby.changed")
                 return
@@ -333,18 +354,12 @@ class LobbyFlow:
             log.exception("game %s: could not expire the lobby", game_id)
 
     async def _expire(self, game_id: int) -> None:
-        try:
-            await self.bot.store.end(game_id, GameStatus.EXPIRED)
-        except StorageConflict:
-            return  # started or cancelled meanwhile
-        loaded = await load_game(self.bot.store, self.bot.registry, game_id)
-        if loaded is None:
-            return
-        await self.bot.publisher.refresh_lobby(loaded)
-        minutes = self.bot.settings.lobby_minutes
-        await self.bot.publisher.announce(
-            loaded,
-            "lobby.expired_notice",
-            game=presenter_for(loaded.row.game_key).game_name(loaded.row.locale),
-            count=minutes,
-        )
+        async with self.bot.moves.lock(game_id):
+            try:
+                _, entry = await self.bot.store.end(
+                    game_id, GameStatus.EXPIRED, publication=Publication(EXPIRE)
+                )
+            except StorageConflict:
+                return  # started or cancelled meanwhile
+        if entry is not None:
+            self.bot.outbox.deliver([entry])

@@ -1,9 +1,15 @@
 """The move pipeline: one path from a click to the engine and back, for every game.
 
 Order matters: load → check (game, seat, version, turn, legality) → apply on a fresh copy →
-commit with a compare-and-swap on the version → only then Discord I/O. A per-game lock
+commit with a compare-and-swap on the version, together with what the move must publish (the
+outbox entry) → answer the click → hand the entry to the game's courier. A per-game lock
 serialises clicks within this process; the compare-and-swap catches any other process. Until
 the commit succeeds nothing is stored, so a failure leaves the game exactly as it was.
+
+The deadline rule (``bot/answers.py``): under the lock the only call to Discord is the click's
+own answer, and a click that finds its game busy defers before it waits. Everything else the
+move shows (the table, the other hands, the next player's ping) is the courier's job, after
+the lock is released; a failed or expired answer never undoes the move or stops that.
 """
 
 from __future__ import annotations
@@ -11,16 +17,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
-from discord.utils import escape_markdown
 
+from bot.answers import Answer
 from bot.components import MenuTarget
 from bot.controls import breadcrumb, menu_view, resolve
 from bot.i18n import t
 from bot.languages import user_locale
+from bot.outbox.entries import END, Entry, Publication
 from bot.render import presenter_for
 from bot.render.common import hand_embed, safe_names
 from bot.replies import guarded, reply
@@ -49,21 +56,57 @@ def final_scores(
     ]
 
 
-def private_parts(loaded: LoadedGame) -> list[dict]:
+def private_parts(view: Callable[[int | None], dict[str, Any]], seats: int) -> list[dict]:
     """Per seat, what its view shows beyond the public one (its hand …).
 
     A waiting player's DM shows only this, so it needs an edit only when this part changes.
     """
-    public = loaded.view(None)
+    public = view(None)
     parts = []
-    for seat in range(len(loaded.seats)):
-        view = loaded.view(seat)
-        parts.append({k: v for k, v in view.items() if k != "seat" and public.get(k) != v})
+    for seat in range(seats):
+        seen = view(seat)
+        parts.append({k: v for k, v in seen.items() if k != "seat" and public.get(k) != v})
     return parts
+
+
+def move_publication(
+    state: State, seats: int, before: list[dict], was_to_move: int | None
+) -> Publication:
+    """What a move must show: the table, every hand whose private part or turn changed, and
+    a new DM (a ping) for a player who now gets the turn. ``before``: ``private_parts`` of the
+    state the move was made on; ``state``: the state after it."""
+    views: dict[int | None, dict[str, Any]] = {}
+
+    def view(seat: int | None) -> dict[str, Any]:
+        if seat not in views:
+            views[seat] = state.view(seat)
+        return views[seat]
+
+    now = private_parts(view, seats)
+    to_move = state.to_move
+    changed = [
+        s
+        for s in range(seats)
+        if state.is_over or now[s] != before[s] or (s == to_move) != (s == was_to_move)
+    ]
+    fresh = [to_move] if to_move is not None and to_move != was_to_move else []
+    return Publication.move(changed, fresh)
 
 
 def ended_key(status: GameStatus) -> str:
     return f"game.ended.{status.value}"
+
+
+def in_private(interaction: discord.Interaction) -> bool:
+    """The control was used on the clicker's own message: a DM, or an ephemeral message.
+
+    Only a modified client can send a hand's control from a public message (the table);
+    honouring it would answer with the clicker's private hand in public.
+    """
+    message = interaction.message
+    if message is None:
+        return False
+    return interaction.guild_id is None or message.flags.ephemeral
 
 
 class MoveFlow:
@@ -77,6 +120,14 @@ class MoveFlow:
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def locked(self, interaction: discord.Interaction, game_id: int) -> asyncio.Lock:
+        """The game's lock, after deferring the interaction if someone else holds it (waiting
+        for it could take longer than Discord waits for an answer)."""
+        lock = self.lock(game_id)
+        if lock.locked():
+            await Answer.of(interaction).defer()
         return lock
 
     async def _load_for_player(
@@ -121,12 +172,7 @@ class MoveFlow:
         content = publisher.hand_content(
             loaded, seat, user_locale(interaction), recent, notice=notice
         )
-        if content["view"] is None:  # not their turn; send_message rejects view=None
-            del content["view"]
-        if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **content)
-        else:
-            await interaction.response.send_message(ephemeral=True, **content)
+        await Answer.of(interaction).send(**content)
 
     # ---------------------------------------------------------------- menu clicks
 
@@ -134,39 +180,49 @@ class MoveFlow:
         """A click in a move menu: explain a refusal, open a sub-menu, or play the move.
 
         Everything happens under the game's lock, so a double click or a click in the DM and
-        one in the channel at the same moment run one after the other; the second one then
-        carries an old version and is refused as stale.
+        one in an ephemeral hand at the same moment run one after the other; the second one
+        then carries an old version and is refused as stale.
         """
-        async with (
-            guarded(interaction, target.game_id, "move.not_applied"),
-            self.lock(target.game_id),
-        ):
-            found = await self._load_for_player(interaction, target.game_id)
-            if found is None:
+        played: tuple[Entry, set[int]] | None = None
+        async with guarded(interaction, target.game_id, "move.not_applied"):
+            if not in_private(interaction):
+                await reply(interaction, "move.private_only")
                 return
-            loaded, seat = found
-            if seat != target.seat:
-                await reply(interaction, "move.not_your_control")
-                return
-            if target.version != loaded.row.version:
-                notice = t("move.stale", user_locale(interaction))
-                await self._send_hand(interaction, loaded, seat, notice=notice)
-                return
-            state = loaded.state
-            assert state is not None
-            if state.to_move != seat:
-                await reply(interaction, "move.not_your_turn")
-                return
-            actions = state.legal_actions()
-            tokens = resolve(actions, target.path)
-            if tokens is None:
-                await reply(interaction, "move.illegal")
-                return
-            action = action_at(actions, tokens)
-            if action is None:
-                await self._navigate(interaction, loaded, target, tokens)
-                return
-            await self._play(interaction, loaded, target, action)
+            async with await self.locked(interaction, target.game_id):
+                played = await self._on_menu(interaction, target)
+        if played is not None:
+            entry, shown = played
+            self.bot.outbox.deliver([entry], shown=shown)
+
+    async def _on_menu(
+        self, interaction: discord.Interaction, target: MenuTarget
+    ) -> tuple[Entry, set[int]] | None:
+        found = await self._load_for_player(interaction, target.game_id)
+        if found is None:
+            return None
+        loaded, seat = found
+        if seat != target.seat:
+            await reply(interaction, "move.not_your_control")
+            return None
+        if target.version != loaded.row.version:
+            notice = t("move.stale", user_locale(interaction))
+            await self._send_hand(interaction, loaded, seat, notice=notice)
+            return None
+        state = loaded.state
+        assert state is not None
+        if state.to_move != seat:
+            await reply(interaction, "move.not_your_turn")
+            return None
+        actions = state.legal_actions()
+        tokens = resolve(actions, target.path)
+        if tokens is None:
+            await reply(interaction, "move.illegal")
+            return None
+        action = action_at(actions, tokens)
+        if action is None:
+            await self._navigate(interaction, loaded, target, tokens)
+            return None
+        return await self._play(interaction, loaded, target, action)
 
     async def _navigate(
         self,
@@ -181,7 +237,7 @@ class MoveFlow:
         notice = breadcrumb(
             presenter, loaded.view(target.seat), safe_names(loaded.names), tokens, locale
         )
-        await interaction.response.edit_message(
+        await Answer.of(interaction).update(
             embed=hand_embed(loaded, presenter, target.seat, locale, notice=notice),
             view=menu_view(loaded, presenter, target.seat, locale, target.path),
         )
@@ -192,72 +248,62 @@ class MoveFlow:
         loaded: LoadedGame,
         target: MenuTarget,
         action: Action,
-    ) -> None:
+    ) -> tuple[Entry, set[int]] | None:
+        """Apply, commit with the move's publication, answer the click; the entry to deliver
+        and the seats whose hand the answer itself showed."""
         assert loaded.state is not None
-        before = private_parts(loaded)
+        seats = len(loaded.seats)
+        before = private_parts(loaded.view, seats)
         was_to_move = loaded.state.to_move
         state = loaded.mutable_state()
         try:
             events = state.apply(action)
         except IllegalAction:
             await reply(interaction, "move.illegal")
-            return
+            return None
         saved = state.to_json()
         # Refuse to store a state that could not be loaded again: the game would be stuck.
         # The reloaded copy is the one shown from now on, exactly as a restart would see it.
         reloaded = loaded.game.state_from_json(loads(dumps(saved)))
         try:
-            version = await self.bot.store.commit_move(
+            entry = await self.bot.store.commit_move(
                 loaded.id,
                 expected_version=target.version,
                 state=saved,
                 move=MoveRecord(seat=target.seat, action=action.to_json(), events=events),
+                publication=move_publication(reloaded, seats, before, was_to_move),
                 final=final_scores(state, loaded.seats) if state.is_over else None,
             )
         except StorageConflict:
             await reply(interaction, "move.stale_short")
-            return
-        loaded.row.version, loaded.row.state = version, saved
+            return None
+        loaded.row.version, loaded.row.state = entry.version, saved
         if state.is_over:
             loaded.row.status = GameStatus.FINISHED
         after = loaded.after_move(reloaded)
+        shown: set[int] = set()
         try:
-            await self._publish(interaction, after, target.seat, before, was_to_move)
+            if await self._answer_move(interaction, after, target.seat):
+                shown.add(target.seat)
         except Exception:
-            log.exception("game %s: the move was stored but updating Discord failed", loaded.id)
-            if not interaction.response.is_done():
-                await reply(interaction, "move.applied_display_failed")
+            log.exception("game %s: the move was stored but answering the click failed", after.id)
+            await reply(interaction, "move.applied_display_failed")
+        return entry, shown
 
-    async def _publish(
-        self,
-        interaction: discord.Interaction,
-        after: LoadedGame,
-        seat: int,
-        before: list[dict],
-        was_to_move: int | None,
-    ) -> None:
-        """After the commit: the clicker's message, the table, then every changed hand."""
+    async def _answer_move(
+        self, interaction: discord.Interaction, after: LoadedGame, seat: int
+    ) -> bool:
+        """Show the clicker's new hand in the message they clicked; True if that message is
+        their hand DM and Discord took the edit (their courier lane then skips it)."""
         publisher = self.bot.publisher
         recent = await publisher.recent_events(after)
         in_dm = interaction.guild_id is None
-        await interaction.response.edit_message(
-            **publisher.hand_content(after, seat, user_locale(interaction), recent, full=not in_dm)
+        content = publisher.hand_content(
+            after, seat, user_locale(interaction), recent, full=not in_dm
         )
-        await publisher.refresh_table(after, recent)
-        state = after.state
-        assert state is not None
-        to_move = state.to_move
-        now = private_parts(after)
-        changed = [
-            s
-            for s in range(state.num_players)
-            if state.is_over or now[s] != before[s] or (s == to_move) != (s == was_to_move)
-        ]
-        fresh = [to_move] if to_move is not None and to_move != was_to_move else []
-        message = interaction.message.id if interaction.message else None
-        await publisher.deliver_hands(
-            after, changed, fresh=fresh, skip_message=message, recent=recent
-        )
+        updated = await Answer.of(interaction).update(**content)
+        clicked = interaction.message.id if interaction.message else None
+        return updated and clicked == after.seats[seat].hand_message_id
 
     # ---------------------------------------------------------------- /leave and /cancel
 
@@ -265,25 +311,22 @@ class MoveFlow:
         self, interaction: discord.Interaction, loaded: LoadedGame, status: GameStatus
     ) -> None:
         """Cancel (no result) or abandon (results recorded as abandoned) an open game."""
-        async with self.lock(loaded.id):
+        entry = None
+        async with await self.locked(interaction, loaded.id):
             final = None
             if status is GameStatus.ABANDONED and loaded.state is not None:
                 final = final_scores(loaded.state, loaded.seats, concede=True)
+            hands = list(range(len(loaded.seats))) if loaded.state is not None else []
             try:
-                await self.bot.store.end(loaded.id, status, final=final)
+                row, entry = await self.bot.store.end(
+                    loaded.id, status, final=final, publication=Publication(END, {"hands": hands})
+                )
             except StorageConflict:
                 await reply(interaction, "game.already_ended")
                 return
             self.bot.lobby.disarm(loaded.id)
-            ended = await load_game(self.bot.store, self.bot.registry, loaded.id)
-            assert ended is not None
             key = "game.cancelled_by" if status is GameStatus.CANCELLED else "game.abandoned_by"
-            await interaction.response.send_message(
-                t(key, ended.row.locale, name=escape_markdown(interaction.user.display_name))
-            )
-            publisher = self.bot.publisher
-            if ended.state is None:
-                await publisher.refresh_lobby(ended)
-                return
-            await publisher.refresh_table(ended)
-            await publisher.deliver_hands(ended, range(len(ended.seats)))
+            name = safe_names([interaction.user.display_name])[0]
+            await Answer.of(interaction).send(t(key, row.locale, name=name), ephemeral=False)
+        if entry is not None:
+            self.bot.outbox.deliver([entry])

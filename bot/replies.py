@@ -2,6 +2,8 @@
 
 Why a guard: a crash inside a click must never leave the user with "This interaction failed"
 nor hide the cause; it is logged with the game id and the user learns that nothing was applied.
+Both answer through the interaction's ``Answer`` (``bot/answers.py``), which keeps the 3-second
+deadline.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.answers import Answer
 from bot.i18n import t
 from bot.languages import user_locale
 
@@ -21,11 +24,7 @@ log = logging.getLogger(__name__)
 
 async def reply(interaction: discord.Interaction, key: str, /, **params: Any) -> None:
     """Answer ``interaction`` ephemerally with catalog message ``key``."""
-    text = t(key, user_locale(interaction), **params)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    await Answer.of(interaction).send(t(key, user_locale(interaction), **params))
 
 
 @asynccontextmanager
@@ -37,7 +36,4 @@ async def guarded(
         yield
     except Exception:
         log.exception("game %s: unexpected error handling an interaction", game_id)
-        try:
-            await reply(interaction, key)
-        except discord.HTTPException:
-            log.exception("game %s: could not report the error to the user", game_id)
+        await reply(interaction, key)

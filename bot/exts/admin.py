@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import Answer
 from bot.app import GloryBot
 from bot.i18n.commands import text
 from bot.replies import reply
@@ -25,7 +26,7 @@ class Admin(commands.Cog):
         if not await self.bot.is_owner(interaction.user):
             await reply(interaction, "sync.owner_only")
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await Answer.of(interaction).defer()  # uploading takes longer than Discord waits
         names = await self.bot.sync_commands()
         await reply(interaction, "sync.done", count=len(names))
 

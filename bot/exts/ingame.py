@@ -6,14 +6,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import GloryBot
-from bot.i18n import t
+from bot.app import PUBLIC_ANSWER, GloryBot
 from bot.i18n.commands import text
-from bot.languages import user_locale
 from bot.lobby import can_manage
-from bot.render import presenter_for
-from bot.render.common import round_lines, safe_names, score_line
+from bot.outbox.entries import REPOST, Publication
 from bot.replies import guarded, reply
+from bot.scores import send_scores
 from bot.session import LoadedGame, complete
 from bot.storage.models import GameStatus
 
@@ -48,8 +46,9 @@ class InGame(commands.Cog):
             if loaded.status is not GameStatus.ACTIVE:
                 await reply(interaction, "game.not_started")
                 return
+            entry = await self.bot.store.publish(loaded.id, Publication(REPOST))
             await reply(interaction, "table.reposted")
-            await self.bot.publisher.post_table(loaded)
+            self.bot.outbox.deliver([entry])
 
     @app_commands.command(name=text("cmd.scores.name"), description=text("cmd.scores.description"))
     @app_commands.guild_only()
@@ -59,27 +58,13 @@ class InGame(commands.Cog):
             if row is None or row.state is None:
                 await reply(interaction, "game.none_here")
                 return
-            loaded = await complete(self.bot.store, self.bot.registry, row)
-            assert loaded.state is not None
-            locale = user_locale(interaction)
-            view = loaded.view(None)
-            names = safe_names(loaded.names)
-            presenter = presenter_for(row.game_key)
-            embed = discord.Embed(
-                title=t("scores.title", locale, game=presenter.game_name(locale), id=loaded.id)
-            )
-            rounds = round_lines(view, names, locale)
-            embed.add_field(
-                name=t("scores.by_round", locale),
-                value="\n".join(rounds) or t("scores.no_rounds", locale),
-                inline=False,
-            )
-            embed.add_field(
-                name=t("scores.total", locale), value=score_line(view, names, locale), inline=False
-            )
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await send_scores(interaction, await complete(self.bot.store, self.bot.registry, row))
 
-    @app_commands.command(name=text("cmd.leave.name"), description=text("cmd.leave.description"))
+    @app_commands.command(
+        name=text("cmd.leave.name"),
+        description=text("cmd.leave.description"),
+        extras={PUBLIC_ANSWER: True},  # the channel is told
+    )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, None):
@@ -94,7 +79,11 @@ class InGame(commands.Cog):
                 return
             await self.bot.moves.end_game(interaction, loaded, GameStatus.ABANDONED)
 
-    @app_commands.command(name=text("cmd.cancel.name"), description=text("cmd.cancel.description"))
+    @app_commands.command(
+        name=text("cmd.cancel.name"),
+        description=text("cmd.cancel.description"),
+        extras={PUBLIC_ANSWER: True},  # the channel is told
+    )
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, None):

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import GloryBot
+from bot.app import PUBLIC_ANSWER, GloryBot
 from bot.exts._choices import GAME_CHOICES
 from bot.i18n.commands import text
 
@@ -15,7 +15,11 @@ class Play(commands.Cog):
     def __init__(self, bot: GloryBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name=text("cmd.play.name"), description=text("cmd.play.description"))
+    @app_commands.command(
+        name=text("cmd.play.name"),
+        description=text("cmd.play.description"),
+        extras={PUBLIC_ANSWER: True},  # the lobby is the answer
+    )
     @app_commands.describe(game=text("cmd.play.game"), options=text("cmd.play.options"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()

@@ -6,11 +6,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import Answer
 from bot.app import GloryBot
 from bot.exts._choices import GAME_CHOICES
 from bot.i18n.commands import text
 from bot.languages import user_locale
 from bot.render import presenter_for
+
+
+def rules_embed(game_key: str, locale: str) -> discord.Embed:
+    """The rules summary of ``game_key`` (a catalog text, well inside an embed's limits)."""
+    presenter = presenter_for(game_key)
+    return discord.Embed(title=presenter.game_name(locale), description=presenter.rules(locale))
 
 
 class Rules(commands.Cog):
@@ -21,12 +28,8 @@ class Rules(commands.Cog):
     @app_commands.describe(game=text("cmd.rules.game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        locale = user_locale(interaction)
-        presenter = presenter_for(game)
-        embed = discord.Embed(
-            title=presenter.game_name(locale), description=presenter.rules(locale)
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embed = rules_embed(game, user_locale(interaction))
+        await Answer.of(interaction).send(embed=embed)
 
 
 async def setup(bot: GloryBot) -> None:

@@ -2,8 +2,8 @@
 
 Why a setting: Discord only sends a server's language for Community servers (everyone else is
 ``en-US``), so a German group on a plain server needs a way to choose. Open games switch too:
-their stored public locale is updated in the same transaction and their lobby or table message
-is redrawn at once, so a running game never mixes two languages on the table.
+their stored public locale is updated in the same transaction, together with an outbox entry
+that redraws their lobby or table, so a running game never mixes two languages on the table.
 """
 
 from __future__ import annotations
@@ -12,14 +12,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import Answer
 from bot.app import GloryBot
 from bot.i18n import LOCALES, t
 from bot.i18n.commands import text
 from bot.languages import discord_guild_locale, user_locale
 from bot.lobby import can_manage
 from bot.replies import guarded, reply
-from bot.session import load_game
-from bot.storage.models import GameStatus
 
 SERVER_DEFAULT = "default"
 LANGUAGE_CHOICES = [
@@ -53,7 +52,7 @@ class Settings(commands.Cog):
                 return
             chosen = language if language in LOCALES else None
             public = chosen or discord_guild_locale(interaction)
-            game_ids = await self.bot.store.set_guild_language(interaction.guild_id, chosen, public)
+            entries = await self.bot.store.set_guild_language(interaction.guild_id, chosen, public)
             locale = user_locale(interaction)
             lines = [
                 t(
@@ -62,22 +61,15 @@ class Settings(commands.Cog):
                     language=t(f"language.{public}", locale),
                 )
             ]
-            if game_ids:
-                lines.append(t("settings.games_updated", locale, count=len(game_ids)))
-            await interaction.response.send_message("\n".join(lines), ephemeral=True)
-            for game_id in game_ids:
-                await self._redraw(game_id)
+            if entries:
+                lines.append(t("settings.games_updated", locale, count=len(entries)))
+            await reply_text(interaction, "\n".join(lines))
+            # Each game's courier redraws its lobby or table (after any move already queued).
+            self.bot.outbox.deliver(entries)
 
-    async def _redraw(self, game_id: int) -> None:
-        """Show an open game's lobby and table in its new language (under the move lock, so a
-        move in flight is not overwritten by an older picture)."""
-        async with self.bot.moves.lock(game_id):
-            loaded = await load_game(self.bot.store, self.bot.registry, game_id)
-            if loaded is None:
-                return
-            await self.bot.publisher.refresh_lobby(loaded)
-            if loaded.status is GameStatus.ACTIVE:
-                await self.bot.publisher.refresh_table(loaded)
+
+async def reply_text(interaction: discord.Interaction, text: str) -> None:
+    await Answer.of(interaction).send(text)
 
 
 async def setup(bot: GloryBot) -> None:

@@ -140,6 +140,20 @@ class Presenter:
             for name, value in zip(names, values, strict=False)
         )
 
+    def score_sides(self, view: JSON, names: Sequence[str]) -> list[tuple[str, int]]:
+        """Who keeps a score: one ``(label, seat)`` per side, ``seat`` being the column of
+        ``view["scores"]`` and ``view["round_scores"]`` that holds the side's points.
+
+        Every player is a side of their own unless a game scores teams.
+        """
+        return [(name, seat) for seat, name in enumerate(names)]
+
+    def round_entries(
+        self, points: Sequence[int], sides: Sequence[tuple[str, int]]
+    ) -> list[tuple[str, int]]:
+        """The ``(label, points)`` a round's line of ``/scores`` names: every side."""
+        return [(label, points[seat]) for label, seat in sides]
+
     def table_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         """Game-specific public lines of the table (``view`` is ``view(None)``)."""
         return []

@@ -11,10 +11,19 @@ from datetime import UTC, datetime
 from typing import Any
 
 import discord
-from discord.utils import escape_markdown, format_dt
+from discord.utils import escape_markdown, escape_mentions, format_dt
 
 from bot.i18n import t
 from bot.render.base import Presenter
+from bot.render.limits import (
+    EMBED_DESCRIPTION,
+    EMBED_TITLE,
+    FIELD_VALUE,
+    clip,
+    first_lines,
+    last_lines,
+    room_left,
+)
 from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 from games import Event, Game, events_for
@@ -25,15 +34,22 @@ COLOUR = discord.Colour.dark_gold()
 
 
 def safe_names(names: Iterable[str]) -> list[str]:
-    """Player names with Discord markdown neutralised."""
-    return [escape_markdown(name) for name in names]
+    """Player names with Discord markdown and mentions neutralised.
+
+    A display name may be ``<@123…>`` or ``@everyone``: shown as it is, it would render as a
+    mention (and ping, where a message allows pings). No message the bot writes pings by
+    accident anyway (``allowed_mentions`` is none by default), and here it does not even look
+    like one.
+    """
+    return [escape_mentions(escape_markdown(name)) for name in names]
 
 
 def lobby_embed(loaded: LoadedGame, presenter: Presenter, locale: str) -> discord.Embed:
     row, game = loaded.row, loaded.game
     names = safe_names(loaded.names)
     embed = discord.Embed(
-        title=t("lobby.title", locale, game=presenter.game_name(locale)), colour=COLOUR
+        title=clip(t("lobby.title", locale, game=presenter.game_name(locale)), EMBED_TITLE),
+        colour=COLOUR,
     )
     lines = [
         t("lobby.host", locale, name=names[0] if names else "?"),
@@ -59,7 +75,7 @@ def lobby_embed(loaded: LoadedGame, presenter: Presenter, locale: str) -> discor
     elif status is not GameStatus.LOBBY:
         lines.append("")
         lines.append(t(f"lobby.closed.{status.value}", locale))
-    embed.description = "\n".join(lines)
+    embed.description = first_lines(lines, EMBED_DESCRIPTION)
     embed.set_footer(text=t("common.game_id", locale, id=loaded.id))
     return embed
 
@@ -79,23 +95,32 @@ def table_embed(
     moves: Sequence[Sequence[Event]],
     locale: str,
 ) -> discord.Embed:
-    """The public table: whose turn, the public view, recent log lines and the scores."""
+    """The public table: whose turn, the public view, recent log lines and the scores.
+
+    Sized to Discord's limits: the description keeps whole lines from the top, and the log
+    keeps its newest lines in whatever room the rest of the embed leaves.
+    """
     assert loaded.state is not None
     view = loaded.view(None)
     names = safe_names(loaded.names)
     embed = discord.Embed(
-        title=t("table.title", locale, game=presenter.game_name(locale)), colour=COLOUR
+        title=clip(t("table.title", locale, game=presenter.game_name(locale)), EMBED_TITLE),
+        colour=COLOUR,
     )
     lines = [status_line(loaded, view, presenter, names, locale), ""]
     lines.extend(presenter.table_lines(view, names, locale))
-    embed.description = "\n".join(lines)[:4000]
+    embed.description = first_lines(lines, EMBED_DESCRIPTION)
     embed.add_field(
-        name=t("table.scores", locale), value=score_line(view, names, locale), inline=False
+        name=t("table.scores", locale),
+        value=first_lines(score_line(view, names, locale).split("\n"), FIELD_VALUE),
+        inline=False,
     )
-    log = log_lines(presenter, moves, names, locale)
-    if log:
-        embed.add_field(name=t("table.log", locale), value="\n".join(log)[-1000:], inline=False)
     embed.set_footer(text=t("table.footer", locale, id=loaded.id, move=loaded.row.version))
+    log = log_lines(presenter, moves, names, locale)
+    log_title = t("table.log", locale)
+    room = min(FIELD_VALUE, room_left(embed) - len(log_title))
+    if log and room > 0:
+        embed.add_field(name=log_title, value=last_lines(log, room), inline=False)
     return embed
 
 
@@ -125,18 +150,6 @@ def score_line(view: JSON, names: Sequence[str], locale: str) -> str:
         t("table.score", locale, name=name, count=score)
         for name, score in zip(names, view["scores"], strict=True)
     )
-
-
-def round_lines(view: JSON, names: Sequence[str], locale: str) -> list[str]:
-    """One line per finished round (``/scores``)."""
-    lines = []
-    for number, row in enumerate(view["round_scores"], start=1):
-        scores = ", ".join(
-            t("scores.entry", locale, name=name, count=points)
-            for name, points in zip(names, row, strict=True)
-        )
-        lines.append(t("scores.round", locale, number=number, scores=scores))
-    return lines
 
 
 def log_lines(
@@ -190,7 +203,10 @@ def hand_embed(
     view = loaded.view(seat)
     names = safe_names(loaded.names)
     embed = discord.Embed(
-        title=t("hand.title", locale, game=presenter.game_name(locale), name=names[seat]),
+        title=clip(
+            t("hand.title", locale, game=presenter.game_name(locale), name=names[seat]),
+            EMBED_TITLE,
+        ),
         colour=COLOUR,
     )
     lines = []
@@ -213,6 +229,6 @@ def hand_embed(
         lines += ["", *presenter.table_lines(view, names, locale)]
     if private_log:
         lines += ["", t("hand.private_log", locale), *private_log]
-    embed.description = "\n".join(lines)[:4000]
+    embed.description = first_lines(lines, EMBED_DESCRIPTION)
     embed.set_footer(text=t("table.footer", locale, id=loaded.id, move=loaded.row.version))
     return embed

@@ -138,6 +138,19 @@ class KamiPresenter(Presenter):
             )
         return lines
 
+    def score_sides(self, view: JSON, names: Sequence[str]) -> list[tuple[str, int]]:
+        """A team game scores per team: both seats of a team carry the team's points."""
+        if not view.get("teams"):
+            return super().score_sides(view, names)
+        return [(" & ".join(names[seat] for seat in team), team[0]) for team in view["teams"]]
+
+    def round_entries(
+        self, points: Sequence[int], sides: Sequence[tuple[str, int]]
+    ) -> list[tuple[str, int]]:
+        """Only the side that ended a round scores it, so a round names just that side."""
+        scored = [(label, points[seat]) for label, seat in sides if points[seat]]
+        return scored or super().round_entries(points, sides)
+
     def hand_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         lines = [t(self.key("view.hand"), locale, cards=self.cards(view["hand"] or [], locale))]
         if view.get("seen_leftover"):

@@ -76,6 +76,9 @@ class SeatRow(SQLModel, table=True):
     hand_message_id: int | None = Field(default=None, sa_type=BigInteger)
     hand_version: int | None = None
     """The game version the hand DM shows (``None``: no DM yet)."""
+    stale_hand_message_id: int | None = Field(default=None, sa_type=BigInteger)
+    """The hand DM that a newer one replaced, until it is deleted (a crash between sending the
+    new DM and deleting the old one must not leave two live hands)."""
     joined_at: datetime = _when()
 
 
@@ -93,6 +96,24 @@ class MoveRow(SQLModel, table=True):
     events: list[dict[str, Any]] = Field(
         default_factory=list, sa_column=Column(JSON, nullable=False)
     )
+    created_at: datetime = _when()
+
+
+class OutboxRow(SQLModel, table=True):
+    """What a committed change still has to show on Discord (see ``bot/outbox``).
+
+    Written in the same transaction as the change; deleted once every message it names is
+    up to date. ``version`` is the game's version when it was written.
+    """
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_game", "game_id", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", ondelete="CASCADE")
+    version: int
+    kind: str = Field(max_length=16)
+    body: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     created_at: datetime = _when()
 
 

@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, async_sessionma
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot.outbox.entries import REDRAW, Entry, Publication
 from bot.storage.cache import KEPT_MOVES, KeptGame, KnownUser, LoggedMove, LruCache
 from bot.storage.engine import create_engine, create_inline_engine
 from bot.storage.group_commit import GroupCommit, Outcome
@@ -34,6 +35,7 @@ from bot.storage.models import (
     GameStatus,
     GuildSettingsRow,
     MoveRow,
+    OutboxRow,
     ResultRow,
     SeatRow,
     UserRow,
@@ -57,6 +59,7 @@ log = logging.getLogger(__name__)
 _GAMES = GameRow.__table__  # type: ignore[attr-defined]
 _SEATS = SeatRow.__table__  # type: ignore[attr-defined]
 _MOVES = MoveRow.__table__  # type: ignore[attr-defined]
+_OUTBOX = OutboxRow.__table__  # type: ignore[attr-defined]
 
 # The statements of a move, built once: building them per click cost more than running them.
 _STORE_STATE = (
@@ -88,8 +91,12 @@ _STORE_HAND = (
         hand_channel_id=bindparam("channel"),
         hand_message_id=bindparam("message"),
         hand_version=bindparam("shown_version"),
+        stale_hand_message_id=bindparam("stale"),
     )
 )
+_QUEUE = _OUTBOX.insert().returning(_OUTBOX.c.id, sort_by_parameter_order=True)
+"""Outbox entries of a batch of moves, their ids returned in the order of the moves."""
+_DELIVERED = _OUTBOX.delete().where(_OUTBOX.c.id == bindparam("entry"))
 
 
 class StorageConflict(Exception):
@@ -100,6 +107,10 @@ class ChannelBusy(StorageConflict):
     """The channel already has a lobby or a running game."""
 
 
+class LobbyFull(StorageConflict):
+    """Every seat of the lobby is taken."""
+
+
 def _aware(when: datetime | None) -> datetime | None:
     """SQLite returns naive datetimes (stored as UTC); PostgreSQL aware ones."""
     if when is not None and when.tzinfo is None:
@@ -107,19 +118,39 @@ def _aware(when: datetime | None) -> datetime | None:
     return when
 
 
+class _Unchanged(Exception):
+    """Inside a write transaction: nothing needs writing (the transaction rolls back)."""
+
+    def __init__(self, seat: SeatRow | None) -> None:
+        super().__init__()
+        self.seat = seat
+
+
 class _LostRace(Exception):
     """Inside a batch: a compare-and-swap failed (the batch is then retried write by write)."""
 
 
 def _write_rows(
-    connection: Connection, moves: Sequence[_MoveWrite], hands: Sequence[dict[str, Any]]
-) -> None:
-    """The statements of a batch, for the inline engine and (via ``run_sync``) the async one."""
+    connection: Connection,
+    moves: Sequence[_MoveWrite],
+    hands: Sequence[dict[str, Any]],
+    delivered: Sequence[int] = (),
+) -> list[int]:
+    """The statements of a batch, for the inline engine and (via ``run_sync``) the async one.
+
+    Returns the ids of the moves' outbox entries, in the order of ``moves``.
+    """
+    entry_ids: list[int] = []
     if moves:
         _store_states(connection, moves)
         connection.execute(_LOG_MOVE, [m.log_values for m in moves])
+        rows = connection.execute(_QUEUE, [m.outbox_values for m in moves]).all()
+        entry_ids = [row[0] for row in rows]
     if hands:
         connection.execute(_STORE_HAND, list(hands))
+    if delivered:
+        connection.execute(_DELIVERED, [{"entry": entry} for entry in delivered])
+    return entry_ids
 
 
 def _store_states(connection: Connection, moves: Sequence[_MoveWrite]) -> None:
@@ -143,15 +174,53 @@ def _is_locked(error: OperationalError) -> bool:
 class _MoveWrite:
     values: dict[str, Any]
     move: dict[str, Any]
+    publication: Publication
 
     @property
     def log_values(self) -> dict[str, Any]:
         return {**self.values, **self.move}
 
+    @property
+    def outbox_values(self) -> dict[str, Any]:
+        return _outbox_values(
+            self.values["game"], self.values["new_version"], self.publication, self.values["now"]
+        )
+
+    def entry(self, entry_id: int) -> Entry:
+        return Entry(
+            entry_id,
+            self.values["game"],
+            self.values["new_version"],
+            self.publication.kind,
+            self.publication.body,
+        )
+
+
+def _outbox_values(
+    game_id: int, version: int, publication: Publication, now: datetime
+) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "version": version,
+        "kind": publication.kind,
+        "body": publication.body,
+        "created_at": now,
+    }
+
 
 @dataclass(frozen=True)
 class _HandWrite:
     values: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class _DeliveredWrite:
+    """Outbox entries whose publication is complete (deleted in the next batch)."""
+
+    entry_ids: tuple[int, ...]
+
+
+_Write = _MoveWrite | _HandWrite | _DeliveredWrite
 
 
 @dataclass(frozen=True)
@@ -198,7 +267,7 @@ class Store:
         which sleeps in steps of up to 100 ms. Queueing writers here wakes each at once."""
         self._games: LruCache[int, KeptGame] = LruCache(kept_games)
         self._users: LruCache[int, KnownUser] = LruCache(kept_users)
-        self._group: GroupCommit[_MoveWrite | _HandWrite] = GroupCommit(self._write_batch)
+        self._group: GroupCommit[_Write] = GroupCommit(self._write_batch)
         self._inline = create_inline_engine(engine)
         self._inline_paused_until = 0.0
         self._checkpoints_log = engine.dialect.name == "sqlite"
@@ -216,6 +285,8 @@ class Store:
         return cls(engine)
 
     async def close(self) -> None:
+        """Finish the writes in flight, then close every connection."""
+        await self._group.drain()
         if self._checkpoint is not None:
             await self._checkpoint
         if self._inline is not None:
@@ -278,42 +349,57 @@ class Store:
             self._games.pop(game_id)
             raise
 
-    async def _write_batch(self, writes: Sequence[_MoveWrite | _HandWrite]) -> list[Outcome]:
-        """Moves and hand-message ids of many games in one transaction (see group_commit).
+    async def _write_batch(self, writes: Sequence[_Write]) -> list[Outcome]:
+        """Moves, hand-message ids and delivered outbox entries of many games in one
+        transaction (see group_commit). A move's outcome is its outbox ``Entry``.
 
         A move whose compare-and-swap fails makes the batch fail as a whole; its writes are
         then tried one at a time, so that only the one that lost its race is refused.
         """
         moves = [write for write in writes if isinstance(write, _MoveWrite)]
         hands = [write.values for write in writes if isinstance(write, _HandWrite)]
+        delivered = [
+            entry
+            for write in writes
+            if isinstance(write, _DeliveredWrite)
+            for entry in write.entry_ids
+        ]
         try:
             async with self._one_writer:
-                if not self._wrote_inline(moves, hands):
+                entry_ids = self._wrote_inline(moves, hands, delivered)
+                if entry_ids is None:
                     async with self.engine.begin() as connection:
-                        await connection.run_sync(_write_rows, moves, hands)
+                        entry_ids = await connection.run_sync(_write_rows, moves, hands, delivered)
             self._committed()
         except _LostRace as lost:
             if len(writes) == 1:
                 return [StorageConflict(str(lost))]
             return [(await self._write_batch([write]))[0] for write in writes]
-        return [None] * len(writes)
+        entries = iter(entry_ids)
+        return [
+            write.entry(next(entries)) if isinstance(write, _MoveWrite) else None
+            for write in writes
+        ]
 
-    def _wrote_inline(self, moves: list[_MoveWrite], hands: list[dict[str, Any]]) -> bool:
-        """Write on the event loop when SQLite allows (see ``create_inline_engine``).
+    def _wrote_inline(
+        self, moves: list[_MoveWrite], hands: list[dict[str, Any]], delivered: list[int]
+    ) -> list[int] | None:
+        """Write on the event loop when SQLite allows (see ``create_inline_engine``); the
+        moves' outbox entry ids.
 
-        False, with nothing written, when there is no inline engine, or another process holds
+        ``None``, with nothing written, when there is no inline engine, or another process holds
         the lock for longer than a moment. Then the writes of the next ``INLINE_PAUSE_SECONDS``
         go to a worker thread straight away, so that a long outside lock does not hold up the
         loop once per batch (and the log says so once, not per batch).
         """
         if self._inline is None:
-            return False
+            return None
         now = asyncio.get_running_loop().time()
         if now < self._inline_paused_until:
-            return False
+            return None
         try:
             with self._inline.begin() as connection:
-                _write_rows(connection, moves, hands)
+                return _write_rows(connection, moves, hands, delivered)
         except OperationalError as error:
             if not _is_locked(error):
                 raise
@@ -322,8 +408,7 @@ class Store:
                 "SQLite is locked by another process; writes wait in a thread for %.0f s",
                 INLINE_PAUSE_SECONDS,
             )
-            return False
-        return True
+            return None
 
     def _forget(self, game_id: int) -> None:
         """Drop a game from memory (after a write that the kept copy does not follow)."""
@@ -416,19 +501,13 @@ class Store:
             for name, value in message_ids.items():
                 setattr(kept.row, name, value)
 
-    async def set_options(self, game_id: int, options: dict[str, Any]) -> None:
-        await self._lobby_update(game_id, options=options)
-
-    async def _lobby_update(self, game_id: int, **values: Any) -> None:
-        self._forget(game_id)
+    async def set_options(
+        self, game_id: int, options: dict[str, Any], *, expected_version: int | None = None
+    ) -> None:
+        """Change a lobby's options; with ``expected_version``, only if nothing else changed
+        it since it was read (``StorageConflict`` otherwise)."""
         async with self._write_session() as session:
-            result = await session.exec(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.status == GameStatus.LOBBY)
-                .values(updated_at=utcnow(), **values)
-            )
-            if result.rowcount != 1:
-                raise StorageConflict(f"game {game_id} is no longer a lobby")
+            await self._lock_lobby(session, game_id, expected_version, options=options)
 
     # ------------------------------------------------------------------ seats
 
@@ -453,29 +532,60 @@ class Store:
             query = select(SeatRow).where(SeatRow.game_id == game_id).order_by(col(SeatRow.seat))
             return list((await session.exec(query)).all())
 
-    async def join(self, game_id: int, user_id: int, name: str, locale: str) -> SeatRow:
-        """Take the next free seat of a lobby (``StorageConflict`` if it is not a lobby)."""
-        async with self._write_session() as session:
-            await self._lock_lobby(session, game_id)
-            count = await session.scalar(
-                select(func.count()).select_from(SeatRow).where(SeatRow.game_id == game_id)
-            )
-            seat = SeatRow(
-                game_id=game_id, seat=count or 0, user_id=user_id, display_name=name, locale=locale
-            )
-            session.add(seat)
-        return seat
+    async def join(
+        self, game_id: int, user_id: int, name: str, locale: str, *, capacity: int
+    ) -> tuple[SeatRow, bool]:
+        """Take the next free seat of a lobby: the seat, and whether it is new.
 
-    async def leave_lobby(self, game_id: int, user_id: int) -> None:
-        """Give up a lobby seat; later seats move up so seat numbers stay contiguous."""
+        Idempotent: a user already seated keeps their seat (a double click seats nobody twice).
+        ``LobbyFull`` when all ``capacity`` seats are taken, ``StorageConflict`` if the game is
+        no longer a lobby. The check and the insert happen while the lobby row is locked, so
+        simultaneous joins are counted one after the other.
+        """
+        try:
+            async with self._write_session() as session:
+                await self._lock_lobby(session, game_id)
+                seats = await self._lobby_seats(session, game_id)
+                for seat in seats:
+                    if seat.user_id == user_id:
+                        raise _Unchanged(seat)  # rolls back: the version stays
+                if len(seats) >= capacity:
+                    raise LobbyFull(f"game {game_id} has {len(seats)} of {capacity} seats taken")
+                seat = SeatRow(
+                    game_id=game_id,
+                    seat=len(seats),
+                    user_id=user_id,
+                    display_name=name,
+                    locale=locale,
+                )
+                session.add(seat)
+        except _Unchanged as unchanged:
+            return unchanged.seat, False
+        return seat, True
+
+    @staticmethod
+    async def _lobby_seats(session: AsyncSession, game_id: int) -> list[SeatRow]:
+        query = select(SeatRow).where(SeatRow.game_id == game_id).order_by(col(SeatRow.seat))
+        return list((await session.exec(query)).all())
+
+    async def leave_lobby(self, game_id: int, user_id: int) -> bool:
+        """Give up a lobby seat; later seats move up so seat numbers stay contiguous.
+
+        False (and nothing changes) if the user holds no seat.
+        """
+        try:
+            await self._leave_lobby(game_id, user_id)
+        except _Unchanged:
+            return False
+        return True
+
+    async def _leave_lobby(self, game_id: int, user_id: int) -> None:
         async with self._write_session() as session:
             await self._lock_lobby(session, game_id)
-            seats = (
-                await session.exec(
-                    select(SeatRow).where(SeatRow.game_id == game_id).order_by(col(SeatRow.seat))
-                )
-            ).all()
+            seats = await self._lobby_seats(session, game_id)
             remaining = [s for s in seats if s.user_id != user_id]
+            if len(remaining) == len(seats):
+                raise _Unchanged(None)
             for seat in seats:
                 await session.delete(seat)
             await session.flush()
@@ -491,16 +601,31 @@ class Store:
                     )
                 )
 
-    async def _lock_lobby(self, session: AsyncSession, game_id: int) -> None:
-        """Start the transaction as a writer (bumps ``updated_at``) and check the status."""
+    async def _lock_lobby(
+        self,
+        session: AsyncSession,
+        game_id: int,
+        expected_version: int | None = None,
+        **values: Any,
+    ) -> None:
+        """Start a lobby change: bump the lobby's version and check that it is still a lobby
+        (at ``expected_version`` when given); ``StorageConflict`` otherwise.
+
+        The update comes first so that the transaction holds the lobby's row (PostgreSQL) or
+        the database (SQLite) from then on: a concurrent change waits, then sees this one.
+        Start compares the version, so a game always starts with the seats and options it read.
+        """
         self._forget(game_id)
+        conditions = [GameRow.id == game_id, GameRow.status == GameStatus.LOBBY]
+        if expected_version is not None:
+            conditions.append(GameRow.version == expected_version)
         result = await session.exec(
             update(GameRow)
-            .where(GameRow.id == game_id, GameRow.status == GameStatus.LOBBY)
-            .values(updated_at=utcnow())
+            .where(*conditions)
+            .values(version=GameRow.version + 1, updated_at=utcnow(), **values)
         )
         if result.rowcount != 1:
-            raise StorageConflict(f"game {game_id} is no longer a lobby")
+            raise StorageConflict(f"game {game_id} is no longer this lobby")
 
     async def set_hand_message(
         self,
@@ -509,8 +634,11 @@ class Store:
         channel_id: int | None,
         message_id: int | None,
         version: int | None = None,
+        *,
+        stale: int | None = None,
     ) -> None:
-        """Remember seat's hand DM and the game ``version`` it shows."""
+        """Remember seat's hand DM, the game ``version`` it shows, and the DM it replaced
+        (``stale``) until that one is deleted."""
         with self._writing(game_id):
             await self._group.submit(
                 _HandWrite(
@@ -520,6 +648,7 @@ class Store:
                         "channel": channel_id,
                         "message": message_id,
                         "shown_version": version,
+                        "stale": stale,
                     }
                 )
             )
@@ -527,7 +656,46 @@ class Store:
         if kept is not None:
             row = kept.seats[seat]
             row.hand_channel_id, row.hand_message_id = channel_id, message_id
-            row.hand_version = version
+            row.hand_version, row.stale_hand_message_id = version, stale
+
+    # ------------------------------------------------------------------ outbox
+
+    async def publish(self, game_id: int, publication: Publication) -> Entry:
+        """Store a publication that no game change comes with (``/table``, a resync)."""
+        async with self._write_session() as session:
+            connection = await session.connection()
+            version = await connection.scalar(select(GameRow.version).where(GameRow.id == game_id))
+            if version is None:
+                raise StorageConflict(f"game {game_id} does not exist")
+            return await self._queue(connection, game_id, version, publication)
+
+    @staticmethod
+    async def _queue(
+        connection: AsyncConnection, game_id: int, version: int, publication: Publication
+    ) -> Entry:
+        """Add an outbox entry inside the caller's transaction."""
+        values = _outbox_values(game_id, version, publication, utcnow())
+        entry_id = (await connection.execute(_QUEUE, [values])).scalar_one()
+        return Entry(entry_id, game_id, version, publication.kind, publication.body)
+
+    async def pending_publications(self, *, older_than: timedelta | None = None) -> list[Entry]:
+        """Outbox entries not yet delivered, oldest first: all of them (at start-up), or those
+        written more than ``older_than`` ago (a sweep for entries nobody is delivering)."""
+        query = select(OutboxRow).order_by(col(OutboxRow.id))
+        if older_than is not None:
+            query = query.where(col(OutboxRow.created_at) < utcnow() - older_than)
+        async with self.session() as session:
+            rows = (await session.exec(query)).all()
+        return [
+            Entry(row.id, row.game_id, row.version, row.kind, row.body)
+            for row in rows
+            if row.id is not None
+        ]
+
+    async def published(self, entry_ids: Sequence[int]) -> None:
+        """Forget delivered outbox entries (in the next group-commit batch)."""
+        if entry_ids:
+            await self._group.submit(_DeliveredWrite(tuple(entry_ids)))
 
     # ------------------------------------------------------------------ playing
 
@@ -535,11 +703,14 @@ class Store:
         self,
         game_id: int,
         *,
+        expected_version: int,
         seed: int,
         state: dict[str, Any],
+        publication: Publication,
         opening_events: Sequence[dict[str, Any]] = (),
-    ) -> None:
-        """Lobby → active with the initial engine state at version 1.
+    ) -> Entry:
+        """Lobby → active with the initial engine state at version 1, if the lobby is still at
+        ``expected_version`` (the seats and options the state was made for); its outbox entry.
 
         The engine's setup events (deal, start player …) open the move log as seat -1.
         """
@@ -547,7 +718,11 @@ class Store:
         async with self._write_session() as session:
             result = await session.exec(
                 update(GameRow)
-                .where(GameRow.id == game_id, GameRow.status == GameStatus.LOBBY)
+                .where(
+                    GameRow.id == game_id,
+                    GameRow.status == GameStatus.LOBBY,
+                    GameRow.version == expected_version,
+                )
                 .values(
                     status=GameStatus.ACTIVE,
                     seed=seed,
@@ -558,7 +733,7 @@ class Store:
                 )
             )
             if result.rowcount != 1:
-                raise StorageConflict(f"game {game_id} is no longer a lobby")
+                raise StorageConflict(f"game {game_id} is no longer this lobby")
             if opening_events:
                 session.add(
                     MoveRow(
@@ -569,6 +744,7 @@ class Store:
                         events=list(opening_events),
                     )
                 )
+            return await self._queue(await session.connection(), game_id, 1, publication)
 
     async def commit_move(
         self,
@@ -577,12 +753,15 @@ class Store:
         expected_version: int,
         state: dict[str, Any],
         move: MoveRecord,
+        publication: Publication,
         final: Sequence[FinalScore] | None = None,
-    ) -> int:
-        """Store the state after ``move`` if the game is still at ``expected_version``.
+    ) -> Entry:
+        """Store the state after ``move`` if the game is still at ``expected_version``, with
+        what it must publish.
 
-        Returns the new version. ``final`` (the game ended) also records the results.
-        Raises ``StorageConflict`` when another move got there first.
+        Returns the outbox entry; its ``version`` is the game's new version. ``final`` (the
+        game ended) also records the results. Raises ``StorageConflict`` when another move got
+        there first.
         """
         write = _MoveWrite(
             {
@@ -594,14 +773,14 @@ class Store:
                 "now": utcnow(),
             },
             {"seat": move.seat, "action": move.action, "events": move.events},
+            publication,
         )
         if final is not None:
-            await self._commit_last_move(write, final)
-        else:
-            with self._writing(game_id):
-                await self._group.submit(write)
-            self._follow(write)
-        return expected_version + 1
+            return await self._commit_last_move(write, final)
+        with self._writing(game_id):
+            entry: Entry = await self._group.submit(write)
+        self._follow(write)
+        return entry
 
     def _follow(self, write: _MoveWrite) -> None:
         """Bring the kept copy of the game to the state ``write`` committed."""
@@ -618,7 +797,7 @@ class Store:
             move = write.move
             kept.moves.append(LoggedMove(values["new_version"], move["seat"], move["events"]))
 
-    async def _commit_last_move(self, write: _MoveWrite, final: Sequence[FinalScore]) -> None:
+    async def _commit_last_move(self, write: _MoveWrite, final: Sequence[FinalScore]) -> Entry:
         """The move that ends the game, with the results, alone; the game leaves memory."""
         game_id = write.values["game"]
         self._forget(game_id)
@@ -628,7 +807,9 @@ class Store:
             if result.rowcount != 1:
                 raise StorageConflict(f"game {game_id} is not at the expected version")
             await connection.execute(_LOG_MOVE, write.log_values)
+            entry_id = (await connection.execute(_QUEUE, [write.outbox_values])).scalar_one()
             await self._add_results(session, game_id, final, "finished")
+        return write.entry(entry_id)
 
     async def end(
         self,
@@ -636,8 +817,10 @@ class Store:
         status: GameStatus,
         *,
         final: Sequence[FinalScore] | None = None,
-    ) -> GameRow:
-        """Cancel, abandon or expire an open game; ``StorageConflict`` if it already ended."""
+        publication: Publication | None = None,
+    ) -> tuple[GameRow, Entry | None]:
+        """Cancel, abandon or expire an open game, with what it must publish;
+        ``StorageConflict`` if it already ended."""
         self._forget(game_id)
         async with self._write_session() as session:
             result = await session.exec(
@@ -651,7 +834,11 @@ class Store:
                 await self._add_results(session, game_id, final, status.value)
             game = await session.get(GameRow, game_id)
             assert game is not None
-            return game
+            entry = None
+            if publication is not None:
+                connection = await session.connection()
+                entry = await self._queue(connection, game_id, game.version, publication)
+            return game, entry
 
     async def _add_results(
         self, session: AsyncSession, game_id: int, final: Sequence[FinalScore], outcome: str
@@ -798,9 +985,9 @@ class Store:
 
     async def set_guild_language(
         self, guild_id: int, language: str | None, public_locale: str
-    ) -> list[int]:
+    ) -> list[Entry]:
         """Save the server's language and move its open games' public messages to
-        ``public_locale`` in the same transaction; the ids of those games, to redraw them."""
+        ``public_locale`` in the same transaction, with a redraw of each in the outbox."""
         async with self._write_session() as session:
             await session.exec(
                 self._upsert(
@@ -813,20 +1000,24 @@ class Store:
             )
             open_games = (
                 await session.exec(
-                    select(GameRow.id).where(
+                    select(GameRow.id, GameRow.version).where(
                         GameRow.guild_id == guild_id, col(GameRow.status).in_(OPEN_STATUSES)
                     )
                 )
             ).all()
             await session.exec(
                 update(GameRow)
-                .where(col(GameRow.id).in_(list(open_games)))
+                .where(col(GameRow.id).in_([game_id for game_id, _ in open_games]))
                 .values(locale=public_locale)
             )
-        changed = [int(game_id) for game_id in open_games if game_id is not None]
-        for game_id in changed:
-            self._forget(game_id)
-        return changed
+            connection = await session.connection()
+            entries = [
+                await self._queue(connection, int(game_id), version, Publication(REDRAW))
+                for game_id, version in open_games
+            ]
+        for entry in entries:
+            self._forget(entry.game_id)
+        return entries
 
     # ------------------------------------------------------------------ standings
 

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import copy
 import logging
+from typing import Any
 
 import pytest
 import simcord.env
+import simcord.http.router
 import simcord.interactions
+from simcord.backend.errors import BackendError
+from simcord.types import HttpLogEntry
 
 from bot.app import GloryBot
 from bot.config import Settings
+from tests.discord_limits import callback_problems, message_problems, refusal
 
 
 def make_bot(database_url: str) -> GloryBot:
@@ -87,3 +93,48 @@ def quick_settling(monkeypatch) -> None:
         await original(self, idle=min(idle, SETTLE_POLL_SECONDS), **kwargs)
 
     monkeypatch.setattr(simcord.env.Env, "_settle_internal", settle)
+
+
+def payload_problems(method: str, path: str, body: Any) -> list[str]:
+    """How the message ``body`` of a request to ``path`` breaks Discord's limits.
+
+    The requests that create or edit a message: channel messages (POST, PATCH), interaction
+    callbacks (a new message, 4, or an update of the clicked one, 7), webhook follow-ups
+    (POST) and edits of an interaction's messages, ``@original`` included (PATCH). Anything
+    else has no message to check.
+    """
+    if not isinstance(body, dict):
+        return []
+    parts = path.strip("/").split("/")
+    match method, parts:
+        case "POST", ["interactions", _, _, "callback"]:
+            return callback_problems(body)
+        case "POST", ["channels", _, "messages"] | ["webhooks", _, _]:
+            return message_problems(body)
+        case "PATCH", ["channels", _, "messages", _] | ["webhooks", _, _, "messages", _]:
+            return message_problems(body, creating=False)
+    return []
+
+
+@pytest.fixture(autouse=True)
+def discord_payload_limits(monkeypatch) -> None:
+    """SimCord refuses an oversized message as Discord does: 400 with code 50035.
+
+    SimCord checks only some limits itself; this runs every message the bot sends through
+    ``tests/discord_limits.py`` first, so a message that Discord would refuse fails here too
+    (discord.py raises ``HTTPException``, and the bot logs it, which fails the test). A
+    refused request still appears in ``env.http_requests``, like one met by an injected fault.
+    """
+    original = simcord.http.router.dispatch
+
+    def checked(backend: Any, method: str, path: str, *, json: Any = None, **kwargs: Any) -> Any:
+        problems = payload_problems(method, path, json)
+        if problems:
+            params = copy.deepcopy(kwargs.get("params") or {})
+            entry = HttpLogEntry(method, path, params, copy.deepcopy(json), kwargs.get("reason"))
+            backend.http_requests.append(entry)
+            answer = refusal(problems)
+            raise BackendError(400, answer["code"], answer["message"], errors=answer.get("errors"))
+        return original(backend, method, path, json=json, **kwargs)
+
+    monkeypatch.setattr(simcord.http.router, "dispatch", checked)

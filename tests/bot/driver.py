@@ -268,11 +268,23 @@ def menu_custom_id(loaded: LoadedGame, seat: int, action: Any) -> str:
     return f"glory:m:{loaded.id}:{loaded.row.version}:{seat}:{path}"
 
 
+def answer_of(result: Any) -> Any:
+    """The message that answered an interaction: its newest follow-up if it was deferred (a
+    click on a busy game is deferred at once and answered by a follow-up), else the response."""
+    followups = result.followups
+    response = followups[-1] if followups else result.response
+    assert response is not None, "the interaction got no visible answer"
+    return response
+
+
+def answered_privately(result: Any) -> bool:
+    """The answer is ephemeral: only the clicking user sees it."""
+    return result.acknowledged and answer_of(result).flags.ephemeral
+
+
 def reply_text(result: Any) -> str:
     """What the clicking user saw in the answer (content and embeds)."""
-    response = result.response
-    assert response is not None, "the interaction got no visible answer"
-    return message_text(response.message)
+    return message_text(answer_of(result).message)
 
 
 async def snapshot(table: Table) -> tuple[int, str, Any, int]:

@@ -22,6 +22,8 @@ from tests.bot.driver import (
     seat_on_turn,
     start,
 )
+from tests.store.conftest import PUBLISH_MOVE
+from tests.store.conftest import start as start_stored
 
 
 async def test_hand_is_ephemeral_and_only_for_players(simcord_env) -> None:
@@ -153,10 +155,15 @@ async def test_standings_show_the_top_ten_and_the_callers_rank(simcord_env) -> N
             locale="en",
             expires_at=simcord_env.now(),
         )
-        await store.start(game.id, seed=1, state={})
+        await start_stored(store, game.id, seed=1, state={})
         final = [FinalScore(0, index + 1, 10, True), FinalScore(1, caller.id, 0, False)]
         await store.commit_move(
-            game.id, expected_version=1, state={}, move=MoveRecord(0, {}, []), final=final
+            game.id,
+            expected_version=1,
+            state={},
+            move=MoveRecord(0, {}, []),
+            final=final,
+            publication=PUBLISH_MOVE,
         )
     result = await caller.slash(channel, "standings")
     lines = message_text(result.response.message).splitlines()

@@ -12,14 +12,18 @@ from bot.storage.models import GameStatus
 from games import REGISTRY
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
+    answered_privately,
     lobby_message,
     message_text,
     new_table,
     open_lobby,
+    reply_text,
     set_option,
     snapshot,
     start,
+    table_move,
 )
+from tests.bot.forge import simultaneous
 
 
 async def test_one_game_per_channel(simcord_env) -> None:
@@ -313,3 +317,62 @@ def test_play_options_read_the_writers_and_the_servers_language_only() -> None:
         parse_options(game, german, presenter, "ru")
     assert refused.value.key == "options.text.unknown_name"
     assert refused.value.params["choices"] == "Раунды, Поручения Императора, Сила Ниндзя"
+
+
+async def test_a_double_click_on_join_seats_the_player_once(simcord_env) -> None:
+    table = new_table(simcord_env, 2)
+    await open_lobby(table, "kami")
+    await table.players[1].member.click(lobby_message(table), label="Leave")
+    joiner = table.players[1].member
+    custom_id = f"glory:lobby:join:{table.game_id}"
+    lobby = lobby_message(table)
+    results = await simultaneous(
+        simcord_env, [(joiner, lobby, custom_id, None), (joiner, lobby, custom_id, None)]
+    )
+    assert all(r.acknowledged for r in results)
+    loaded = await table.loaded()
+    assert [seat.user_id for seat in loaded.seats] == [p.user.id for p in table.players]
+    assert any("already in this lobby" in reply_text(r) for r in results)
+    assert message_text(lobby_message(table)).count(table.players[1].user.name) == 1
+
+
+async def test_four_players_joining_at_once_fill_a_four_seat_lobby(simcord_env) -> None:
+    table = new_table(simcord_env, 1)
+    await open_lobby(table, "kami")  # 2-4 players
+    guests = [table.guild.add_member(simcord_env.create_user(f"guest{n}")) for n in range(4)]
+    lobby = lobby_message(table)
+    custom_id = f"glory:lobby:join:{table.game_id}"
+    results = await simultaneous(simcord_env, [(g, lobby, custom_id, None) for g in guests])
+    assert all(r.acknowledged for r in results)
+    loaded = await table.loaded()
+    assert len(loaded.seats) == 4 and len({s.user_id for s in loaded.seats}) == 4
+    assert [s.seat for s in loaded.seats] == [0, 1, 2, 3]
+    refused = [r for r in results if answered_privately(r)]
+    assert len(refused) == 1 and "full" in reply_text(refused[0])
+    await start(table)
+    assert (await table.loaded()).state.num_players == 4
+
+
+async def test_leave_and_start_at_once_start_with_exactly_the_stored_seats(simcord_env) -> None:
+    table = new_table(simcord_env, 3)
+    await open_lobby(table, "kami")
+    lobby = lobby_message(table)
+    host, _, leaver = (p.member for p in table.players)
+    results = await simultaneous(
+        simcord_env,
+        [
+            (leaver, lobby, f"glory:lobby:leave:{table.game_id}", None),
+            (host, lobby, f"glory:lobby:start:{table.game_id}", None),
+        ],
+    )
+    assert all(r.acknowledged for r in results)
+    loaded = await table.loaded()
+    if loaded.status is not GameStatus.ACTIVE:  # Leave came first and Start saw an old lobby
+        assert len(loaded.seats) == 2 and "changed" in reply_text(results[1])
+        await start(table)
+        loaded = await table.loaded()
+    assert loaded.state.num_players == len(loaded.seats) in (2, 3)
+    await table.bot.outbox.idle()
+    assert table_move(table) == 1, "the table is drawn for the stored seats"
+    hand = await table.players[0].member.slash(table.channel, "hand")
+    assert answered_privately(hand) and "Your hand" in reply_text(hand)

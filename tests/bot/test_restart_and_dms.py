@@ -6,6 +6,7 @@ import random
 
 from sqlmodel import select
 
+from bot.moves import move_publication, private_parts
 from bot.storage.models import GameStatus, UserRow
 from bot.storage.repository import MoveRecord
 from tests.bot.conftest import make_bot
@@ -97,13 +98,15 @@ async def test_closed_dms_fall_back_to_my_hand_and_are_told_once(simcord_env) ->
 
 
 async def commit_behind_discords_back(table, rng: random.Random) -> int:
-    """Play moves in the database only, as if the bot crashed after each commit, until the
-    turn passes to another player; returns that player's seat."""
+    """Play moves in the database only, as if the bot crashed after each commit (each move's
+    outbox entry stored, nothing delivered), until the turn passes to another player; returns
+    that player's seat."""
     store = table.bot.store
     loaded = await table.loaded()
     first = loaded.state.to_move
     while True:
         state = loaded.mutable_state()
+        before = private_parts(loaded.view, len(loaded.seats))
         seat = state.to_move
         action = rng.choice(state.legal_actions())
         events = state.apply(action)
@@ -112,6 +115,7 @@ async def commit_behind_discords_back(table, rng: random.Random) -> int:
             expected_version=loaded.row.version,
             state=state.to_json(),
             move=MoveRecord(seat=seat, action=action.to_json(), events=events),
+            publication=move_publication(state, len(loaded.seats), before, seat),
         )
         loaded = await table.loaded()
         if loaded.state.to_move not in (None, first):
@@ -129,20 +133,21 @@ async def test_a_turn_whose_dm_a_crash_prevented_is_sent_at_start_up(
     assert table_move(table) < version, "the table must be behind, as after a crash"
     stale = live_dm_hand(table, next_seat)
     assert stale is None or f":{version}:" not in components(stale)[0].custom_id
+    assert await table.bot.store.pending_publications(), "the moves' publications are stored"
 
     await simcord_env.restart_bot(make_bot(database_url))
-    assert table.bot.recovery is not None
-    await table.bot.recovery
+    await table.bot.outbox.idle()
 
     dm = live_dm_hand(table, next_seat)
     assert dm is not None, "the player on turn gets their DM after the restart"
     assert components(dm)[0].custom_id.split(":")[3] == str(version)
     assert table_move(table) == version
     assert seat_on_turn(table) == next_seat
-    # a second restart does not ping again: the DM of this turn is known to be sent
+    assert await table.bot.store.pending_publications() == [], "delivered and forgotten"
+    # a second restart does not ping again: nothing is left to deliver
     user = table.players[next_seat].user
     sent = len(user.dm_channel.history(viewer=user))
     await simcord_env.restart_bot(make_bot(database_url))
-    await table.bot.recovery
+    await table.bot.outbox.idle()
     assert len(user.dm_channel.history(viewer=user)) == sent
     await play_one_move(table, rng)

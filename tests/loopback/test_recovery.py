@@ -76,6 +76,6 @@ async def test_the_next_players_dm_lost_in_a_crash_is_sent_after_the_restart(
             timeout=15,
             what=f"a DM with the controls of move {committed}",
         )
-        assert "re-sending the turn of seat" in bot.log_path.read_text(errors="replace")
+        assert "left by the last run" in bot.log_path.read_text(errors="replace")
         await play_until_version(table, committed + 2, rng)
         await assert_clean_log(bot, emulator)

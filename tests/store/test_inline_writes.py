@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage import repository
 from bot.storage.repository import MoveRecord, Store
-from tests.store.conftest import new_lobby
+from tests.store.conftest import PUBLISH_MOVE, join, new_lobby, start
 
 MOVE = MoveRecord(seat=0, action={"kind": "x"}, events=[{"type": "e"}])
 
@@ -28,8 +28,8 @@ async def sqlite_store(tmp_path: Path):
 
 async def started_game(store: Store) -> int:
     game = await new_lobby(store)
-    await store.join(game.id, 2, "b", "en")
-    await store.start(game.id, seed=7, state={"n": 0})
+    await join(store, game.id, 2)
+    await start(store, game.id, seed=7, state={"n": 0})
     assert game.id is not None
     return game.id
 
@@ -43,10 +43,12 @@ async def test_a_move_is_committed_without_a_round_trip_to_a_database_thread(
         raise AssertionError("the move went through the async engine")
 
     monkeypatch.setattr(AsyncConnection, "run_sync", no_thread)
-    version = await sqlite_store.commit_move(game_id, expected_version=1, state={"n": 1}, move=MOVE)
+    version = await sqlite_store.commit_move(
+        game_id, expected_version=1, state={"n": 1}, move=MOVE, publication=PUBLISH_MOVE
+    )
     monkeypatch.undo()
     stored = await sqlite_store.game(game_id)
-    assert version == 2 and stored is not None and stored.state == {"n": 1}
+    assert version.version == 2 and stored is not None and stored.state == {"n": 1}
     assert await sqlite_store.move_count(game_id) == 1
 
 
@@ -68,13 +70,15 @@ async def test_a_move_waits_off_the_event_loop_while_another_process_holds_the_l
         ticking = asyncio.create_task(ticker())
         with caplog.at_level(logging.INFO, logger="bot.storage.repository"):
             move = asyncio.create_task(
-                sqlite_store.commit_move(game_id, expected_version=1, state={"n": 1}, move=MOVE)
+                sqlite_store.commit_move(
+                    game_id, expected_version=1, state={"n": 1}, move=MOVE, publication=PUBLISH_MOVE
+                )
             )
             await asyncio.sleep(0.3)
             assert not move.done(), "the move did not wait for the lock"
             assert ticks >= 10, "the event loop was blocked while the move waited"
             other.execute("COMMIT")
-            assert await asyncio.wait_for(move, 5) == 2
+            assert (await asyncio.wait_for(move, 5)).version == 2
         ticking.cancel()
     assert "locked by another process" in caplog.text
     stored = await sqlite_store.game(game_id)
@@ -87,16 +91,22 @@ async def test_a_lost_race_on_the_inline_path_refuses_only_the_late_move(
 ) -> None:
     game_id = await started_game(sqlite_store)
     other = await new_lobby(sqlite_store, channel_id=11)
-    await sqlite_store.join(other.id, 3, "c", "en")
-    await sqlite_store.start(other.id, seed=1, state={"m": 0})
+    await join(sqlite_store, other.id, 3)
+    await start(sqlite_store, other.id, seed=1, state={"m": 0})
     results = await asyncio.gather(
-        sqlite_store.commit_move(game_id, expected_version=1, state={"n": 1}, move=MOVE),
-        sqlite_store.commit_move(game_id, expected_version=1, state={"n": 2}, move=MOVE),
-        sqlite_store.commit_move(other.id, expected_version=1, state={"m": 1}, move=MOVE),
+        sqlite_store.commit_move(
+            game_id, expected_version=1, state={"n": 1}, move=MOVE, publication=PUBLISH_MOVE
+        ),
+        sqlite_store.commit_move(
+            game_id, expected_version=1, state={"n": 2}, move=MOVE, publication=PUBLISH_MOVE
+        ),
+        sqlite_store.commit_move(
+            other.id, expected_version=1, state={"m": 1}, move=MOVE, publication=PUBLISH_MOVE
+        ),
         return_exceptions=True,
     )
     assert [type(result).__name__ for result in results].count("StorageConflict") == 1
-    assert results[2] == 2
+    assert results[2].version == 2
     assert await sqlite_store.move_count(game_id) == 1
     assert await sqlite_store.move_count(other.id) == 1
 
@@ -122,9 +132,14 @@ async def test_after_finding_the_lock_taken_writes_skip_the_inline_connection_fo
     monkeypatch.setattr(inline, "begin", counted_begin)
 
     async def move(version: int) -> int:
-        return await sqlite_store.commit_move(
-            game_id, expected_version=version, state={"n": version}, move=MOVE
+        entry = await sqlite_store.commit_move(
+            game_id,
+            expected_version=version,
+            state={"n": version},
+            move=MOVE,
+            publication=PUBLISH_MOVE,
         )
+        return entry.version
 
     other = sqlite3.connect(tmp_path / "glory.db", isolation_level=None)
     with contextlib.closing(other), caplog.at_level(logging.INFO, "bot.storage.repository"):

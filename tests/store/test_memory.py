@@ -15,9 +15,10 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy import event
 
+from bot.outbox.entries import Entry
 from bot.storage.group_commit import GroupCommit
 from bot.storage.repository import MoveRecord, StorageConflict, Store
-from tests.store.conftest import new_lobby
+from tests.store.conftest import PUBLISH_MOVE, join, new_lobby, start
 
 
 @contextmanager
@@ -41,8 +42,8 @@ def a_move(seat: int = 0) -> MoveRecord:
 
 async def running_game(store: Store, channel_id: int = 10) -> int:
     game = await new_lobby(store, channel_id=channel_id)
-    await store.join(game.id, 2, "b", "en")
-    await store.start(game.id, seed=7, state={"n": 0}, opening_events=[{"type": "deal"}])
+    await join(store, game.id, 2)
+    await start(store, game.id, seed=7, state={"n": 0}, opening_events=[{"type": "deal"}])
     assert game.id is not None
     return game.id
 
@@ -53,12 +54,12 @@ async def test_a_running_game_is_read_once_then_served_from_memory(store: Store)
     await store.recent_moves(game_id, 6)
     with statements(store) as sent:
         version = await store.commit_move(
-            game_id, expected_version=1, state={"n": 1}, move=a_move()
+            game_id, expected_version=1, state={"n": 1}, move=a_move(), publication=PUBLISH_MOVE
         )
         row, seats = await store.game_with_seats(game_id)  # type: ignore[misc]
         moves = await store.recent_moves(game_id, 6)
     assert not any(s.lstrip().upper().startswith("SELECT") for s in sent), sent
-    assert version == 2 and row.version == 2 and row.state == {"n": 1}
+    assert version.version == 2 and row.version == 2 and row.state == {"n": 1}
     assert [s.user_id for s in seats] == [1, 2]
     assert [m.version for m in moves] == [1, 2] and moves[-1].events == [{"type": "e", "n": 0}]
 
@@ -69,7 +70,11 @@ async def test_memory_agrees_with_a_fresh_read_of_the_database(store: Store, tmp
     await store.recent_moves(game_id, 6)
     for version in range(1, 12):
         await store.commit_move(
-            game_id, expected_version=version, state={"n": version}, move=a_move(version % 2)
+            game_id,
+            expected_version=version,
+            state={"n": version},
+            move=a_move(version % 2),
+            publication=PUBLISH_MOVE,
         )
     await store.set_hand_message(game_id, 1, channel_id=555, message_id=777, version=12)
     kept_row, kept_seats = await store.game_with_seats(game_id)  # type: ignore[misc]
@@ -93,9 +98,17 @@ async def test_a_move_from_another_process_is_noticed_and_memory_is_refreshed(
     game_id = await running_game(store)
     await store.game_with_seats(game_id)  # kept at version 1
     other = Store(store.engine)  # a second process on the same database
-    await other.commit_move(game_id, expected_version=1, state={"n": "other"}, move=a_move())
+    await other.commit_move(
+        game_id, expected_version=1, state={"n": "other"}, move=a_move(), publication=PUBLISH_MOVE
+    )
     with pytest.raises(StorageConflict):
-        await store.commit_move(game_id, expected_version=1, state={"n": "mine"}, move=a_move())
+        await store.commit_move(
+            game_id,
+            expected_version=1,
+            state={"n": "mine"},
+            move=a_move(),
+            publication=PUBLISH_MOVE,
+        )
     row, _ = await store.game_with_seats(game_id)  # type: ignore[misc]
     assert row.version == 2 and row.state == {"n": "other"}
 
@@ -104,9 +117,14 @@ async def test_concurrent_moves_of_many_games_share_transactions(store: Store) -
     games = [await running_game(store, channel_id=100 + n) for n in range(12)]
     before = store._group.batches
     versions = await asyncio.gather(
-        *(store.commit_move(g, expected_version=1, state={"n": g}, move=a_move()) for g in games)
+        *(
+            store.commit_move(
+                g, expected_version=1, state={"n": g}, move=a_move(), publication=PUBLISH_MOVE
+            )
+            for g in games
+        )
     )
-    assert versions == [2] * len(games)
+    assert [entry.version for entry in versions] == [2] * len(games)
     assert store._group.batches - before < len(games)
     fresh = Store(store.engine)
     for game_id in games:
@@ -118,14 +136,20 @@ async def test_concurrent_moves_of_many_games_share_transactions(store: Store) -
 async def test_a_lost_race_in_a_batch_refuses_only_that_move(store: Store) -> None:
     first, second = await running_game(store, 10), await running_game(store, 11)
     results = await asyncio.gather(
-        store.commit_move(first, expected_version=1, state={"n": "a"}, move=a_move()),
-        store.commit_move(first, expected_version=1, state={"n": "b"}, move=a_move()),
-        store.commit_move(second, expected_version=1, state={"n": "c"}, move=a_move()),
+        store.commit_move(
+            first, expected_version=1, state={"n": "a"}, move=a_move(), publication=PUBLISH_MOVE
+        ),
+        store.commit_move(
+            first, expected_version=1, state={"n": "b"}, move=a_move(), publication=PUBLISH_MOVE
+        ),
+        store.commit_move(
+            second, expected_version=1, state={"n": "c"}, move=a_move(), publication=PUBLISH_MOVE
+        ),
         return_exceptions=True,
     )
-    assert isinstance(results[0], int) != isinstance(results[1], int)
+    assert isinstance(results[0], Entry) != isinstance(results[1], Entry)
     assert any(isinstance(r, StorageConflict) for r in results[:2])
-    assert results[2] == 2
+    assert results[2].version == 2
     assert await store.move_count(first) == 2 and await store.move_count(second) == 2
 
 

@@ -7,6 +7,7 @@ import asyncio
 import pytest
 from sqlalchemy import inspect, text
 
+from bot.outbox.entries import REDRAW
 from bot.storage.engine import normalise_url
 from bot.storage.models import GameStatus, utcnow
 from bot.storage.repository import (
@@ -16,7 +17,7 @@ from bot.storage.repository import (
     StorageConflict,
     Store,
 )
-from tests.store.conftest import new_lobby
+from tests.store.conftest import PUBLISH_MOVE, join, new_lobby, start
 
 
 async def test_migrations_create_the_schema(store: Store) -> None:
@@ -26,8 +27,8 @@ async def test_migrations_create_the_schema(store: Store) -> None:
             await connection.execute(text("SELECT version_num FROM alembic_version"))
         ).scalar()
         columns = await connection.run_sync(lambda c: inspect(c).get_columns("games"))
-    assert {"games", "seats", "moves", "results", "users", "guild_settings"} <= tables
-    assert revision == "0003"
+    assert {"games", "seats", "moves", "results", "users", "guild_settings", "outbox"} <= tables
+    assert revision == "0004"
     types = {column["name"]: str(column["type"]).upper() for column in columns}
     assert types["guild_id"] == types["channel_id"] == "BIGINT"
 
@@ -89,8 +90,8 @@ async def test_one_open_game_per_channel(store: Store) -> None:
 
 async def test_lobby_seats_stay_contiguous(store: Store) -> None:
     game = await new_lobby(store)
-    await store.join(game.id, 2, "b", "en")
-    await store.join(game.id, 3, "c", "en")
+    await join(store, game.id, 2)
+    await join(store, game.id, 3)
     await store.leave_lobby(game.id, 2)
     seats = await store.seats(game.id)
     assert [(s.seat, s.user_id) for s in seats] == [(0, 1), (1, 3)]
@@ -98,15 +99,19 @@ async def test_lobby_seats_stay_contiguous(store: Store) -> None:
 
 async def test_compare_and_swap_rejects_a_second_move_on_the_same_version(store: Store) -> None:
     game = await new_lobby(store)
-    await store.join(game.id, 2, "b", "en")
-    await store.start(game.id, seed=7, state={"n": 0})
+    await join(store, game.id, 2)
+    await start(store, game.id, seed=7, state={"n": 0})
     move = MoveRecord(seat=0, action={"kind": "x"}, events=[{"type": "e"}])
     results = await asyncio.gather(
-        store.commit_move(game.id, expected_version=1, state={"n": 1}, move=move),
-        store.commit_move(game.id, expected_version=1, state={"n": 2}, move=move),
+        store.commit_move(
+            game.id, expected_version=1, state={"n": 1}, move=move, publication=PUBLISH_MOVE
+        ),
+        store.commit_move(
+            game.id, expected_version=1, state={"n": 2}, move=move, publication=PUBLISH_MOVE
+        ),
         return_exceptions=True,
     )
-    assert sorted(type(r).__name__ for r in results) == ["StorageConflict", "int"]
+    assert sorted(type(r).__name__ for r in results) == ["Entry", "StorageConflict"]
     loaded = await store.game(game.id)
     assert loaded.version == 2 and loaded.state in ({"n": 1}, {"n": 2})
     assert await store.move_count(game.id) == 1
@@ -114,30 +119,37 @@ async def test_compare_and_swap_rejects_a_second_move_on_the_same_version(store:
 
 async def test_finished_and_ended_games_refuse_moves(store: Store) -> None:
     game = await new_lobby(store)
-    await store.start(game.id, seed=1, state={})
+    await start(store, game.id, seed=1, state={})
     await store.end(game.id, GameStatus.CANCELLED)
     with pytest.raises(StorageConflict):
-        await store.commit_move(game.id, expected_version=2, state={}, move=MoveRecord(0, {}, []))
+        await store.commit_move(
+            game.id,
+            expected_version=2,
+            state={},
+            move=MoveRecord(0, {}, []),
+            publication=PUBLISH_MOVE,
+        )
     with pytest.raises(StorageConflict):
         await store.end(game.id, GameStatus.ABANDONED)
     with pytest.raises(StorageConflict):
-        await store.join(game.id, 5, "e", "en")
+        await join(store, game.id, 5)
 
 
 async def test_standings_count_finished_games_only(store: Store) -> None:
     for channel, (winner, loser) in enumerate([(1, 2), (1, 2), (2, 1)]):
         game = await new_lobby(store, channel_id=100 + channel, host=winner)
-        await store.join(game.id, loser, "x", "en")
-        await store.start(game.id, seed=1, state={})
+        await join(store, game.id, loser)
+        await start(store, game.id, seed=1, state={})
         await store.commit_move(
             game.id,
             expected_version=1,
             state={},
             move=MoveRecord(0, {}, []),
             final=[FinalScore(0, winner, 10, True), FinalScore(1, loser, 4, False)],
+            publication=PUBLISH_MOVE,
         )
     abandoned = await new_lobby(store, channel_id=200, host=3)
-    await store.start(abandoned.id, seed=1, state={})
+    await start(store, abandoned.id, seed=1, state={})
     await store.end(abandoned.id, GameStatus.ABANDONED, final=[FinalScore(0, 3, 0, False)])
     standings = await store.standings(99)
     assert [(s.user_id, s.played, s.wins, s.points) for s in standings] == [
@@ -172,12 +184,13 @@ async def test_guild_language_moves_open_games_only(store: Store) -> None:
     assert await store.guild_language(99) is None
     lobby = await new_lobby(store, channel_id=1)
     running = await new_lobby(store, channel_id=2)
-    await store.start(running.id, seed=1, state={})
+    await start(store, running.id, seed=1, state={})
     ended = await new_lobby(store, channel_id=3)
     await store.end(ended.id, GameStatus.CANCELLED)
     elsewhere = await new_lobby(store, channel_id=4, guild_id=2**62)
     switched = await store.set_guild_language(99, "de", "de")
-    assert sorted(switched) == sorted([lobby.id, running.id])
+    assert sorted(entry.game_id for entry in switched) == sorted([lobby.id, running.id])
+    assert {entry.kind for entry in switched} == {REDRAW}
     assert await store.guild_language(99) == "de"
     assert await store.guild_language(2**62) is None
     locales = {g: (await store.game(g)).locale for g in (lobby.id, running.id, ended.id)}

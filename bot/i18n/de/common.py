@@ -171,6 +171,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hand.private_log": "Nur für dich sichtbar:",
     "hand.not_a_player": "Du spielst in diesem Spiel nicht mit.",
     "move.not_your_control": "Diese Steuerung gehört einem anderen Spieler.",
+    "move.private_only": (
+        "Züge machst du in deiner eigenen Hand (deine DM oder {button_my_hand}); es hat sich "
+        "nichts geändert."
+    ),
     "move.not_your_turn": "Du bist gerade nicht am Zug.",
     "move.illegal": "Dieser Zug ist jetzt nicht erlaubt; es hat sich nichts geändert.",
     "move.stale": (
@@ -204,6 +208,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "error.game_gone": "Dieses Spiel gibt es nicht mehr.",
     "error.unknown_control": "Diese Steuerung kenne ich nicht.",
+    "error.damaged_control": (
+        "Diese Steuerung stammt nicht von Glory oder ist beschädigt; es hat sich nichts "
+        "geändert. Nutze die Knöpfe deiner Hand oder {cmd_hand}."
+    ),
+    "error.stopping": (
+        "Glory startet gerade neu; es hat sich nichts geändert. Versuch es in einer Minute noch "
+        "einmal."
+    ),
     "error.unexpected": (
         "Etwas ist schiefgelaufen; es wurde nichts geändert. Bitte versuche es noch einmal."
     ),
@@ -214,6 +226,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scores.no_rounds": "Es ist noch keine Runde beendet.",
     "scores.round": "Runde {number}: {scores}",
     "scores.entry": "{name} {count}",
+    "scores.page": "Seite {page} von {pages}",
+    "scores.bad_page": "Diese Seitenzahl ist ungültig; nichts wurde geändert.",
     "standings.title": "Rangliste: {scope}",
     "standings.all_games": "alle Spiele",
     "standings.gap": "…",

@@ -147,6 +147,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "{cmd_table} show the current game."
     ),
     "move.not_applied": "Something went wrong; your move was NOT applied. Please try again.",
+    "move.private_only": (
+        "Moves are made in your own hand (your DM, or {button_my_hand}); nothing was changed."
+    ),
     "game.ended.lobby": "This game has not started yet.",
     "game.ended.finished": "This game is over.",
     "game.ended.cancelled": "This game was cancelled.",
@@ -160,6 +163,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "leave.use_lobby_button": "The game has not started: use the lobby's {button_leave} button.",
     "error.game_gone": "This game no longer exists.",
     "error.unknown_control": "I do not know this control.",
+    "error.damaged_control": (
+        "This control was not made by Glory, or it is damaged; nothing was changed. "
+        "Use the buttons in your hand, or {cmd_hand}."
+    ),
+    "error.stopping": "Glory is restarting; nothing was changed. Please try again in a minute.",
     "error.unexpected": "Something went wrong; nothing was changed. Please try again.",
     # ------------------------------------------------------------------ scores, standings
     "scores.title": "{game}: scores (game #{id})",
@@ -168,6 +176,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scores.no_rounds": "No round has finished yet.",
     "scores.round": "Round {number}: {scores}",
     "scores.entry": "{name} {count}",
+    "scores.page": "Page {page} of {pages}",
+    "scores.bad_page": "That page number is not valid; nothing was changed.",
     "standings.title": "Standings: {scope}",
     "standings.all_games": "all games",
     "standings.gap": "…",

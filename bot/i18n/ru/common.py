@@ -187,6 +187,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hand.private_log": "Видно только тебе:",
     "hand.not_a_player": "Ты не участвуешь в этой игре.",
     "move.not_your_control": "Это управление принадлежит другому игроку.",
+    "move.private_only": (
+        "Ходы делаются в твоей собственной руке (в личных сообщениях или через "
+        "{button_my_hand}); ничего не изменилось."
+    ),
     "move.not_your_turn": "Сейчас не твоя очередь.",
     "move.illegal": "Этот ход сейчас недопустим; ничего не изменилось.",
     "move.stale": "Это управление устарело (игра ушла вперёд); вот актуальное.",
@@ -211,6 +215,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "leave.use_lobby_button": "Игра ещё не началась: нажми кнопку «{button_leave}» в лобби.",
     "error.game_gone": "Этой игры больше нет.",
     "error.unknown_control": "Неизвестный элемент управления.",
+    "error.damaged_control": (
+        "Этот элемент управления создан не Glory или повреждён; ничего не изменилось. "
+        "Пользуйся кнопками своей руки или {cmd_hand}."
+    ),
+    "error.stopping": "Glory перезапускается; ничего не изменилось. Попробуй через минуту.",
     "error.unexpected": "Что-то пошло не так; ничего не изменено. Попробуй ещё раз.",
     # ------------------------------------------------------------------ scores, standings
     "scores.title": "{game}: очки (игра #{id})",
@@ -219,6 +228,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scores.no_rounds": "Ещё ни один раунд не закончен.",
     "scores.round": "Раунд {number}: {scores}",
     "scores.entry": "{name} {count}",
+    "scores.page": "Страница {page} из {pages}",
+    "scores.bad_page": "Неверный номер страницы; ничего не изменилось.",
     "standings.title": "Рейтинг: {scope}",
     "standings.all_games": "все игры",
     "standings.gap": "…",

@@ -1,0 +1,182 @@
+"""Every interaction is answered in time: the one answer it gets, and when to defer it.
+
+Discord refuses a first answer that reaches it more than 3 s after the interaction was created
+("This interaction failed"), and a refused answer cannot be sent again. So, for every click and
+every command:
+
+- its own response is the first REST call made for it; nothing else waits in front of it;
+- a handler that would queue behind another one (a busy game) defers at once, and any handler
+  still working ``DEFER_AFTER`` after the interaction arrived (a slow database, a slow Discord)
+  is deferred by a timer, so the acknowledgement reaches Discord in time;
+- after a deferral the same ``update`` / ``send`` calls finish the answer through the routes
+  that stay open for 15 minutes (editing the original response, follow-ups);
+- an answer that Discord refuses anyway (10062: too late) is logged and swallowed: the work it
+  reports stands, and whatever it would have shown reaches the player another way (the outbox
+  refreshes the hand, ``/hand`` shows it).
+
+All of a handler's answers go through its ``Answer`` (``Answer.of(interaction)``), which
+serialises them with the timer's deferral, so an interaction is never acknowledged twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+import time
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 1.0
+"""Seconds after an interaction arrived at which a handler that has not answered defers."""
+LATE_ARRIVAL = 1.0
+"""An interaction older than this when it arrives (a replay after a gateway RESUME, a clogged
+event loop, a skewed clock) is deferred as soon as its handler starts waiting."""
+UNKNOWN_INTERACTION = 10062
+ALREADY_ACKNOWLEDGED = 40060
+KEY = "glory.answer"
+
+
+class AnswerState(enum.Enum):
+    OPEN = "open"
+    """Nothing sent yet: the next call is the interaction's response."""
+    DEFERRED = "deferred"
+    """Acknowledged without content; the answer follows through the webhook routes."""
+    ANSWERED = "answered"
+    FAILED = "failed"
+    """Discord refused the response (too late, or another instance answered)."""
+
+
+class Answer:
+    """The answer of one interaction: deferral timer, response, follow-ups."""
+
+    __slots__ = ("_defer_task", "_lock", "_timer", "interaction", "public", "state")
+
+    def __init__(self, interaction: discord.Interaction, *, public: bool = False) -> None:
+        self.interaction: discord.Interaction | None = interaction
+        self.public = public
+        """For a slash command: whether a deferral shows a public "thinking…" message (the
+        command answers in the channel) or an ephemeral one."""
+        self.state = AnswerState.OPEN
+        self._lock = asyncio.Lock()
+        self._timer: asyncio.TimerHandle | None = None
+        self._defer_task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> Answer:
+        """The interaction's answer (made on first use)."""
+        answer = interaction.extras.get(KEY)
+        if answer is None:
+            answer = interaction.extras[KEY] = cls(interaction)
+        return answer
+
+    # ------------------------------------------------------------------ the deadline
+
+    def arm(self) -> None:
+        """Defer automatically if no answer has been sent ``DEFER_AFTER`` from now (at once
+        for an interaction that arrived late)."""
+        if self._timer is not None or self.interaction is None:
+            return
+        age = time.time() - self.interaction.created_at.timestamp()
+        delay = 0.0 if age > LATE_ARRIVAL else DEFER_AFTER
+        self._timer = asyncio.get_running_loop().call_later(delay, self._time_is_up)
+
+    def disarm(self) -> None:
+        """The handler is done: no deferral from now on."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def release(self) -> None:
+        """Untie the interaction (see ``components.release_interaction``)."""
+        self.disarm()
+        self.interaction = None
+
+    def _time_is_up(self) -> None:
+        self._timer = None
+        if self.state is AnswerState.OPEN and self._defer_task is None:
+            self._defer_task = asyncio.get_running_loop().create_task(self.defer())
+
+    @property
+    def sent(self) -> bool:
+        """Something reached Discord (a deferral or an answer)."""
+        return self.state in (AnswerState.DEFERRED, AnswerState.ANSWERED)
+
+    async def defer(self) -> None:
+        """Acknowledge now and answer later (nothing happens if already acknowledged)."""
+        async with self._lock:
+            interaction = self.interaction
+            if self.state is not AnswerState.OPEN or interaction is None:
+                return
+            try:
+                if interaction.type is discord.InteractionType.application_command:
+                    await interaction.response.defer(ephemeral=not self.public, thinking=True)
+                else:
+                    await interaction.response.defer()
+            except discord.HTTPException as error:
+                self._refused(error, "deferral")
+                return
+            self.state = AnswerState.DEFERRED
+
+    # ------------------------------------------------------------------ answering
+
+    async def update(self, **content: Any) -> bool:
+        """Show ``content`` in the message whose component was used; True if Discord took it."""
+        async with self._lock:
+            interaction = self.interaction
+            if interaction is None or self.state in (AnswerState.FAILED, AnswerState.ANSWERED):
+                return False
+            try:
+                if self.state is AnswerState.OPEN:
+                    await interaction.response.edit_message(**content)
+                else:
+                    await interaction.edit_original_response(**content)
+            except discord.HTTPException as error:
+                self._refused(error, "update")
+                return False
+            self.state = AnswerState.ANSWERED
+            return True
+
+    async def send(
+        self, content: str | None = None, *, ephemeral: bool = True, **kwargs: Any
+    ) -> int | None:
+        """Answer with a new message (ephemeral unless told otherwise); its id if known.
+
+        After a deferral this is a follow-up; after a command's "thinking…" deferral the first
+        follow-up takes the place of that message, as on Discord.
+        """
+        if kwargs.get("view", ...) is None:
+            del kwargs["view"]  # discord.py refuses view=None on new messages
+        async with self._lock:
+            interaction = self.interaction
+            if interaction is None or self.state is AnswerState.FAILED:
+                return None
+            try:
+                if self.state is AnswerState.OPEN:
+                    callback = await interaction.response.send_message(
+                        content, ephemeral=ephemeral, **kwargs
+                    )
+                    message_id = callback.message_id if callback is not None else None
+                else:
+                    message = await interaction.followup.send(
+                        content or discord.utils.MISSING, ephemeral=ephemeral, wait=True, **kwargs
+                    )
+                    message_id = message.id
+            except discord.HTTPException as error:
+                self._refused(error, "message")
+                return None
+            self.state = AnswerState.ANSWERED
+            return message_id
+
+    def _refused(self, error: discord.HTTPException, what: str) -> None:
+        """Discord did not take the answer: too late, answered elsewhere, or a bad payload."""
+        self.state = AnswerState.FAILED
+        interaction = self.interaction
+        where = interaction.id if interaction is not None else "?"
+        if error.code in (UNKNOWN_INTERACTION, ALREADY_ACKNOWLEDGED):
+            log.warning("interaction %s: Discord refused the %s (%s)", where, what, error.code)
+        else:
+            log.error("interaction %s: Discord refused the %s: %s", where, what, error)

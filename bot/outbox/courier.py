@@ -1,0 +1,512 @@
+"""Couriers: deliver each game's outbox entries, in order, target by target, until they are shown.
+
+A game's publications go to a few *targets*: its channel (lobby, table, notices) and each
+seat's hand DM. Each target is a lane with its own task, so a table edit that Discord holds
+back (a 429 with a long ``retry_after``, a slow response) never delays the next player's DM.
+Within a lane the work is done in entry order and *coalesced*: a lane takes everything pending
+for its target and shows the game as it is now, so ten moves made while Discord was slow are
+one table edit. An entry is deleted from the outbox once every lane it named has shown it.
+
+Failures: what a retry can cure (rate limits, Discord's 5xx, the network, a database hiccup)
+is retried with backoff for as long as it takes (``retry_after`` when Discord gives one); an
+answer no retry will change (a payload Discord refuses, a channel that is gone) is logged and
+the work dropped; an unexpected exception (a bug) is retried a few times and then dropped, so
+one bad entry cannot wedge a game. Entries stay in the database until delivered, so a restart
+(``Outbox.resume``) or another process (``Outbox.sweep``) can always finish them; every call is
+idempotent (``delivery``), so delivering twice shows nothing twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+from sqlalchemy.exc import DBAPIError
+
+from bot.outbox import entries as kinds
+from bot.outbox.delivery import Delivery, HandOutcome, nonce
+from bot.outbox.entries import Entry
+from bot.render import presenter_for
+from bot.session import LoadedGame, load_game
+
+if TYPE_CHECKING:
+    from bot.app import GloryBot
+
+log = logging.getLogger(__name__)
+
+TABLE = "table"
+"""The lane of the game's channel: lobby, table and notices."""
+
+SHOW = "show"
+REDRAW = "redraw"
+REPOST = "repost"
+EXPIRED_NOTICE = "expired_notice"
+OPEN_HANDS = "open_hands"
+RESYNC = "resync"
+PING = "ping"
+PING_IF_MISSED = "ping_if_missed"
+
+RETRY_BASE_SECONDS = 1.0
+RETRY_CAP_SECONDS = 60.0
+UNEXPECTED_TRIES = 5
+"""How often an unexpected exception is retried before its work is dropped."""
+SWEEP_SECONDS = 60.0
+"""How often the outbox looks in the database for entries no courier of this process holds."""
+SWEEP_AGE = timedelta(seconds=30)
+"""An entry younger than this is left to the process that wrote it (which hands it over after
+the click's own answer)."""
+
+
+def seat_lane(seat: int) -> str:
+    return f"seat:{seat}"
+
+
+class Retry(Exception):
+    """A delivery failed in a way that waiting can cure."""
+
+    def __init__(self, delay: float | None, cause: BaseException) -> None:
+        super().__init__(str(cause))
+        self.delay = delay
+        self.cause = cause
+
+
+def classify(error: BaseException) -> Retry | None:
+    """A ``Retry`` if waiting can cure ``error`` (with Discord's ``retry_after`` if known)."""
+    if isinstance(error, discord.RateLimited):
+        return Retry(error.retry_after, error)
+    if isinstance(error, discord.HTTPException):
+        if error.status == 429 or error.status >= 500:
+            return Retry(None, error)
+        return None
+    if isinstance(error, (aiohttp.ClientError, TimeoutError, OSError, DBAPIError)):
+        return Retry(None, error)
+    return None
+
+
+@dataclass
+class _Pending:
+    entry: Entry
+    lanes: set[str] = field(default_factory=set)
+
+
+class Lane:
+    """One target of one game: the work pending for it and the task doing it."""
+
+    def __init__(self, courier: Courier, key: str) -> None:
+        self.courier = courier
+        self.key = key
+        self.items: list[tuple[int, tuple[Any, ...]]] = []
+        self.task: asyncio.Task[None] | None = None
+
+    def push(self, entry_id: int, op: tuple[Any, ...]) -> None:
+        self.items.append((entry_id, op))
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        failures = 0
+        while self.items:
+            if self.key != TABLE:
+                await self.courier.opening.wait()
+            batch = list(self.items)
+            try:
+                await self.courier.perform(self.key, [op for _, op in batch])
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # noqa: BLE001 - classified in _after_failure
+                failures += 1
+                delay = self._after_failure(error, failures)
+                if delay is not None:
+                    await asyncio.sleep(delay)
+                    continue
+            failures = 0
+            del self.items[: len(batch)]
+            self.courier.lane_done(self.key, [entry_id for entry_id, _ in batch])
+        self.courier.lane_idle()
+
+    def _after_failure(self, error: Exception, failures: int) -> float | None:
+        """How long to wait before trying again, or ``None`` to drop the work (logged)."""
+        game, outbox = self.courier.game_id, self.courier.outbox
+        retry = classify(error)
+        if retry is not None:
+            delay = retry.delay if retry.delay is not None else outbox.backoff(failures)
+            level = logging.WARNING if failures == 3 else logging.INFO
+            log.log(
+                level,
+                "game %s: the %s update failed (%s); retrying in %.1f s",
+                game,
+                self.key,
+                retry.cause,
+                delay,
+            )
+            return delay
+        if isinstance(error, discord.HTTPException):
+            log.warning(
+                "game %s: Discord refused the %s update (%s %s); dropped",
+                game,
+                self.key,
+                error.status,
+                error.code,
+            )
+            return None
+        log.exception("game %s: could not deliver the %s update", game, self.key)
+        if failures < UNEXPECTED_TRIES:
+            return outbox.backoff(failures)
+        log.error("game %s: gave up the %s update after %d tries", game, self.key, failures)
+        return None
+
+
+class Courier:
+    """Delivers one game's outbox entries."""
+
+    def __init__(self, outbox: Outbox, game_id: int) -> None:
+        self.outbox = outbox
+        self.game_id = game_id
+        self.pending: dict[int, _Pending] = {}
+        self.lanes: dict[str, Lane] = {}
+        self._expanded: set[int] = set()
+        self.opening = asyncio.Event()
+        """Clear while a game's first DMs are being sent; the seats' lanes wait for it."""
+        self.opening.set()
+        self._openings: set[int] = set()
+
+    # ---------------------------------------------------------------- intake
+
+    def add(self, entry: Entry, shown: Collection[int] = ()) -> None:
+        """Plan ``entry`` onto the lanes. ``shown``: seats whose hand the click's own answer
+        already brought up to date (their lane skips that refresh)."""
+        if entry.id in self.pending:
+            return
+        pending = self.pending[entry.id] = _Pending(entry)
+        if entry.kind == kinds.START:
+            self._openings.add(entry.id)
+            self.opening.clear()
+        plan = list(self._plan(entry, shown))
+        pending.lanes = {lane for lane, _ in plan}
+        for lane, op in plan:
+            self._lane(lane).push(entry.id, op)
+        if not pending.lanes:
+            self.lane_done("", [entry.id])
+
+    @staticmethod
+    def _plan(entry: Entry, shown: Collection[int]) -> Iterable[tuple[str, tuple[Any, ...]]]:
+        kind = entry.kind
+        if kind in (kinds.MOVE, kinds.START, kinds.END):
+            yield TABLE, (SHOW,)
+        if kind == kinds.START:
+            # The first DMs go out from the channel's lane, so that everyone whose DMs are
+            # closed is told in one message; the seats' lanes wait for it (``opening``).
+            yield TABLE, (OPEN_HANDS, entry.version)
+            return
+        if kind == kinds.REDRAW:
+            yield TABLE, (REDRAW,)
+        elif kind == kinds.EXPIRE:
+            yield TABLE, (SHOW,)
+            yield TABLE, (EXPIRED_NOTICE,)
+        elif kind == kinds.REPOST:
+            yield TABLE, (REPOST, entry.id)
+        elif kind == kinds.RESYNC:
+            yield TABLE, (RESYNC, entry.id)
+        fresh = set(entry.fresh)
+        for seat in entry.hands:
+            if seat not in fresh and seat not in shown:
+                yield seat_lane(seat), (SHOW,)
+        for seat in sorted(fresh):
+            yield seat_lane(seat), (PING, entry.version)
+
+    def _lane(self, key: str) -> Lane:
+        lane = self.lanes.get(key)
+        if lane is None:
+            lane = self.lanes[key] = Lane(self, key)
+        return lane
+
+    def lane_done(self, lane: str, entry_ids: Iterable[int]) -> None:
+        delivered = []
+        for entry_id in entry_ids:
+            pending = self.pending.get(entry_id)
+            if pending is None:
+                continue
+            pending.lanes.discard(lane)
+            if lane == TABLE and entry_id in self._openings:
+                self._openings.discard(entry_id)
+                if not self._openings:
+                    self.opening.set()
+            if not pending.lanes:
+                del self.pending[entry_id]
+                self._expanded.discard(entry_id)
+                delivered.append(entry_id)
+        self.outbox.delivered(delivered)
+
+    def lane_idle(self) -> None:
+        if not self.pending and all(
+            lane.task is None or lane.task.done() or lane.task is asyncio.current_task()
+            for lane in self.lanes.values()
+        ):
+            self.outbox.retire(self)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.pending)
+
+    async def stop(self) -> None:
+        tasks = [lane.task for lane in self.lanes.values() if lane.task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # ---------------------------------------------------------------- work
+
+    async def perform(self, lane: str, ops: list[tuple[Any, ...]]) -> None:
+        """Do ``ops`` (everything pending for ``lane``), showing the game as it is now."""
+        bot = self.outbox.bot
+        loaded = await load_game(bot.store, bot.registry, self.game_id)
+        if loaded is None:
+            return  # the game is gone: nothing left to show
+        recent = await bot.publisher.recent_events(loaded) if loaded.state is not None else []
+        delivery = self.outbox.delivery
+        if lane != TABLE:
+            await self._perform_seat(loaded, int(lane.split(":")[1]), ops, recent)
+            return
+        shown = False
+        for op in ops:
+            kind = op[0]
+            if kind == SHOW and not shown:
+                await delivery.show_public(loaded, recent)
+                shown = True
+            elif kind == REPOST:
+                await delivery.post_table(loaded, recent, nonce(loaded.id, "repost", op[1]))
+                shown = True
+            elif kind == REDRAW:  # a new language: the lobby message, and the table if any
+                await delivery.show_lobby(loaded)
+                if loaded.state is not None:
+                    await delivery.show_table(loaded, recent)
+            elif kind == EXPIRED_NOTICE:
+                await self._tell_expired(loaded)
+            elif kind == OPEN_HANDS:
+                await self._open_hands(loaded, recent, op[1])
+            elif kind == RESYNC:
+                if not shown:
+                    await delivery.show_public(loaded, recent)
+                    shown = True
+                self._expand_resync(loaded, op[1])
+
+    async def _open_hands(self, loaded: LoadedGame, recent: list, version: int) -> None:
+        """Every seat's first DM, then one notice for all whose DMs are closed (a ping each)."""
+        closed = []
+        for seat in range(len(loaded.seats)):
+            outcome = await self.outbox.delivery.show_hand(
+                loaded, seat, recent, ping_since=version if loaded.state is not None else None
+            )
+            if outcome is not HandOutcome.SHOWN:
+                closed.append(loaded.seats[seat].user_id)
+        key = nonce(loaded.id, "closed", "start")
+        await self.outbox.delivery.tell_closed_dms(loaded, closed, key)
+
+    async def _tell_expired(self, loaded: LoadedGame) -> None:
+        game = presenter_for(loaded.row.game_key).game_name(loaded.row.locale)
+        minutes = self.outbox.bot.settings.lobby_minutes
+        key = nonce(loaded.id, "expired")
+        await self.outbox.delivery.notice(
+            loaded, key, "lobby.expired_notice", game=game, count=minutes
+        )
+
+    def _expand_resync(self, loaded: LoadedGame, entry_id: int) -> None:
+        """A resync shows every hand again and pings the seat on turn if it missed its DM."""
+        pending = self.pending.get(entry_id)
+        if pending is None or entry_id in self._expanded or loaded.state is None:
+            return
+        self._expanded.add(entry_id)
+        for seat in range(len(loaded.seats)):
+            pending.lanes.add(seat_lane(seat))
+            self._lane(seat_lane(seat)).push(entry_id, (PING_IF_MISSED,))
+
+    async def _perform_seat(
+        self, loaded: LoadedGame, seat: int, ops: list[tuple[Any, ...]], recent: list
+    ) -> None:
+        state = loaded.state
+        if state is None or seat >= len(loaded.seats):
+            return
+        ping_since: int | None = None
+        for op in ops:
+            since = op[1] if op[0] == PING else None
+            if op[0] == PING_IF_MISSED:
+                since = await turn_began_at(self.outbox.bot, loaded)
+            if since is not None:
+                ping_since = since if ping_since is None else max(ping_since, since)
+        if state.to_move != seat:
+            ping_since = None  # their turn is over (or the game): the DM is shown, not pinged
+        delivery = self.outbox.delivery
+        outcome = await delivery.show_hand(loaded, seat, recent, ping_since=ping_since)
+        if outcome is HandOutcome.FOUND_CLOSED:
+            user = loaded.seats[seat].user_id
+            await delivery.tell_closed_dms(loaded, [user], nonce(loaded.id, "closed", user))
+
+
+async def turn_began_at(bot: GloryBot, loaded: LoadedGame) -> int | None:
+    """The version at which the seat on turn got the turn; ``None``: nobody is on turn."""
+    if loaded.state is None or loaded.state.to_move is None:
+        return None
+    moves = await bot.store.recent_moves(loaded.id, 1)
+    if not moves:
+        return 1  # the start of the game, when it logged no setup events
+    last = moves[-1]
+    return last.version if last.seat != loaded.state.to_move else None
+
+
+class Outbox:
+    """This process's couriers: hand entries over after a commit, resume them after a restart."""
+
+    def __init__(
+        self,
+        bot: GloryBot,
+        *,
+        retry_base: float = RETRY_BASE_SECONDS,
+        retry_cap: float = RETRY_CAP_SECONDS,
+        sweep_seconds: float = SWEEP_SECONDS,
+    ) -> None:
+        self.bot = bot
+        self.delivery = Delivery(bot)
+        self.retry_base = retry_base
+        self.retry_cap = retry_cap
+        self.sweep_seconds = sweep_seconds
+        self.couriers: dict[int, Courier] = {}
+        self._delivered: list[int] = []
+        self._in_deletion: set[int] = set()
+        self._deleting: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self.closed = False
+
+    def backoff(self, failures: int) -> float:
+        return min(self.retry_cap, self.retry_base * 2 ** max(0, failures - 1))
+
+    # ---------------------------------------------------------------- intake
+
+    def deliver(self, entries: Iterable[Entry], *, shown: Collection[int] = ()) -> None:
+        """Start delivering ``entries`` (just committed, or found in the database)."""
+        if self.closed:
+            return  # shutting down: the entries stay stored and the next start delivers them
+        for entry in entries:
+            if entry.id in self._in_deletion:
+                continue
+            courier = self.couriers.get(entry.game_id)
+            if courier is None:
+                courier = self.couriers[entry.game_id] = Courier(self, entry.game_id)
+            self._idle.clear()
+            courier.add(entry, shown)
+
+    async def resume(self) -> int:
+        """After a start: deliver every entry a previous run left; how many."""
+        entries = await self.bot.store.pending_publications()
+        self.deliver(entries)
+        if entries:
+            games = len({entry.game_id for entry in entries})
+            log.info(
+                "delivering %d publication(s) of %d game(s) left by the last run",
+                len(entries),
+                games,
+            )
+        return len(entries)
+
+    def start_sweeping(self) -> None:
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("could not look for undelivered publications")
+
+    async def sweep(self) -> int:
+        """Deliver stored entries older than ``SWEEP_AGE`` that no courier holds (one whose
+        hand-over was lost, or another process's that died); how many."""
+        entries = await self.bot.store.pending_publications(older_than=SWEEP_AGE)
+        orphans = [
+            entry
+            for entry in entries
+            if entry.id not in self._in_deletion
+            and (
+                entry.game_id not in self.couriers
+                or entry.id not in self.couriers[entry.game_id].pending
+            )
+        ]
+        if orphans:
+            log.info("found %d undelivered publication(s)", len(orphans))
+            self.deliver(orphans)
+        return len(orphans)
+
+    # ---------------------------------------------------------------- completion
+
+    def delivered(self, entry_ids: list[int]) -> None:
+        """Entries every lane has shown: delete them (batched)."""
+        if not entry_ids:
+            return
+        self._delivered.extend(entry_ids)
+        self._in_deletion.update(entry_ids)
+        if self._deleting is None or self._deleting.done():
+            self._deleting = asyncio.get_running_loop().create_task(self._delete())
+
+    async def _delete(self) -> None:
+        while self._delivered:
+            batch, self._delivered = self._delivered, []
+            try:
+                await self.bot.store.published(batch)
+            except Exception:
+                log.exception("could not forget %d delivered publication(s)", len(batch))
+                # They stay stored and are delivered once more later, harmlessly.
+            self._in_deletion.difference_update(batch)
+        self._check_idle()
+
+    def retire(self, courier: Courier) -> None:
+        if self.couriers.get(courier.game_id) is courier:
+            del self.couriers[courier.game_id]
+        self._check_idle()
+
+    def _check_idle(self) -> None:
+        if (
+            not self.couriers
+            and not self._delivered
+            and (
+                self._deleting is None
+                or self._deleting.done()
+                or self._deleting is asyncio.current_task()
+            )
+        ):
+            self._idle.set()
+
+    async def idle(self, timeout: float = 30.0) -> None:
+        """Wait until everything handed over so far is delivered and forgotten (for tests)."""
+        await asyncio.wait_for(self._idle.wait(), timeout)
+
+    @property
+    def pending_count(self) -> int:
+        return sum(len(courier.pending) for courier in self.couriers.values())
+
+    # ---------------------------------------------------------------- shutdown
+
+    async def close(self) -> None:
+        """Stop delivering; what is not delivered stays stored for the next start."""
+        self.closed = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        for courier in list(self.couriers.values()):
+            await courier.stop()
+        self.couriers.clear()
+        if self._deleting is not None:
+            with contextlib.suppress(Exception):
+                await self._deleting

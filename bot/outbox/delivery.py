@@ -1,0 +1,264 @@
+"""The Discord calls that publish a game: lobby, table, notices and hand DMs.
+
+Every call here may run twice for the same publication (a retry, a restart, another process),
+so each is idempotent: edits show the current state whatever they showed before, deletions of
+a message already gone succeed, and every new message carries a nonce derived from what it
+publishes, so Discord returns the message it already created instead of posting it again
+(``enforce_nonce``; discord.py sends it with every message). Errors that a retry can cure
+(rate limits, Discord's server errors, the network) are raised for the courier to retry;
+answers that no retry will change are handled here (a deleted table is posted again, closed
+DMs are remembered and the player told) or logged and dropped.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import t
+from bot.session import LoadedGame
+from games import Event
+
+if TYPE_CHECKING:
+    from bot.app import GloryBot
+
+log = logging.getLogger(__name__)
+
+
+class HandOutcome(enum.Enum):
+    SHOWN = "shown"
+    KNOWN_CLOSED = "known_closed"
+    """The player's DMs were found closed earlier: nothing was tried."""
+    FOUND_CLOSED = "found_closed"
+    """Discord refused the DM just now (50007); the player is to be told."""
+
+
+CANNOT_DM = 50007
+UNKNOWN_MESSAGE = 10008
+THREAD_ARCHIVED = 50083
+"""Discord refuses edits in an archived thread; a new message there unarchives it."""
+
+
+def nonce(*parts: object) -> int:
+    """A message nonce that names what a message publishes (the same parts, the same nonce).
+
+    64 bits of a hash, kept positive and at most 19 digits (Discord takes 25 characters).
+    """
+    digest = hashlib.blake2b(":".join(map(str, parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+class Delivery:
+    """Publishes one game's messages (used by its courier, never under a game's lock)."""
+
+    def __init__(self, bot: GloryBot) -> None:
+        self.bot = bot
+
+    def _channel(self, loaded: LoadedGame) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
+
+    def _dm(self, channel_id: int) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+    # ---------------------------------------------------------------- the public face
+
+    async def show_public(self, loaded: LoadedGame, recent: Sequence[Sequence[Event]]) -> None:
+        """The lobby message, or the table once the game has started, as the game is now."""
+        if loaded.state is None:
+            await self.show_lobby(loaded)
+        else:
+            await self.show_table(loaded, recent)
+
+    async def show_lobby(self, loaded: LoadedGame) -> None:
+        message_id = loaded.row.lobby_message_id
+        if message_id is None:
+            return
+        content = self.bot.publisher.lobby_content(loaded)
+        try:
+            await self._channel(loaded).get_partial_message(message_id).edit(**content)
+        except discord.NotFound:
+            log.info("game %s: the lobby message is gone", loaded.id)
+        except discord.HTTPException as error:
+            if error.code != THREAD_ARCHIVED:
+                raise
+            # A new message unarchives the thread.
+            key = nonce(loaded.id, "lobby", message_id, loaded.row.version)
+            message = await self._channel(loaded).send(**content, nonce=key)
+            await self.bot.store.set_message(loaded.id, lobby_message_id=message.id)
+            loaded.row.lobby_message_id = message.id
+
+    async def show_table(self, loaded: LoadedGame, recent: Sequence[Sequence[Event]]) -> None:
+        """Edit the table message; post it anew where it is missing, deleted or archived."""
+        message_id = loaded.row.table_message_id
+        if message_id is None:
+            await self.post_table(loaded, recent, nonce(loaded.id, "table", 0))
+            return
+        content = self.bot.publisher.table_content(loaded, recent)
+        try:
+            await self._channel(loaded).get_partial_message(message_id).edit(**content)
+            return
+        except discord.NotFound:
+            log.info("game %s: the table message is gone; posting it again", loaded.id)
+        except discord.HTTPException as error:
+            if error.code != THREAD_ARCHIVED:
+                raise
+        await self.post_table(loaded, recent, nonce(loaded.id, "table", message_id))
+
+    async def post_table(
+        self, loaded: LoadedGame, recent: Sequence[Sequence[Event]], key: int
+    ) -> None:
+        """Post the table at the bottom of the channel and retire the previous one."""
+        old = loaded.row.table_message_id
+        content = self.bot.publisher.table_content(loaded, recent)
+        message = await self._channel(loaded).send(**content, nonce=key)
+        if message.id == old:
+            return  # a redelivery: Discord returned the message this nonce created
+        await self.bot.store.set_message(loaded.id, table_message_id=message.id)
+        loaded.row.table_message_id = message.id
+        if old is not None:
+            await self._retire_table(loaded, old, message.jump_url)
+
+    async def _retire_table(self, loaded: LoadedGame, old: int, link: str) -> None:
+        """Point the previous table message at the new one (best effort: it may be gone)."""
+        try:
+            await (
+                self._channel(loaded)
+                .get_partial_message(old)
+                .edit(
+                    content=t("table.moved", loaded.row.locale, link=link),
+                    embed=None,
+                    view=None,
+                )
+            )
+        except discord.HTTPException:
+            log.info("game %s: the old table message %s is gone", loaded.id, old)
+
+    async def notice(
+        self,
+        loaded: LoadedGame,
+        key: int,
+        text_key: str,
+        *,
+        mention: Sequence[int] = (),
+        **params: object,
+    ) -> None:
+        """A line in the game's channel; only the users in ``mention`` are pinged."""
+        allowed = discord.AllowedMentions(users=[discord.Object(u) for u in mention])
+        text = t(text_key, loaded.row.locale, **params)
+        await self._channel(loaded).send(text, nonce=key, allowed_mentions=allowed)
+
+    async def tell_closed_dms(self, loaded: LoadedGame, user_ids: Sequence[int], key: int) -> None:
+        """Tell players whose DMs are closed, in the channel, to use My hand (a ping)."""
+        if not user_ids:
+            return
+        await self.notice(
+            loaded,
+            key,
+            "dm.closed",
+            mention=user_ids,
+            mentions=", ".join(f"<@{user}>" for user in user_ids),
+            button=t("button.my_hand", loaded.row.locale),
+            count=len(user_ids),
+        )
+
+    # ---------------------------------------------------------------- hands
+
+    async def show_hand(
+        self,
+        loaded: LoadedGame,
+        seat: int,
+        recent: Sequence[Sequence[Event]],
+        *,
+        ping_since: int | None = None,
+    ) -> HandOutcome:
+        """Bring seat's hand DM up to date.
+
+        ``ping_since``: the version at which the seat got the turn. Unless a DM was already
+        sent at or after it, the seat gets a *new* DM (a notification) and the old one goes;
+        otherwise the existing DM is edited. A player whose DMs are known to be closed is
+        skipped; one whose DMs turn out closed now is remembered, and the caller tells them.
+        """
+        row = loaded.seats[seat]
+        store = self.bot.store
+        if await store.dms_closed(row.user_id):
+            return HandOutcome.KNOWN_CLOSED
+        languages = await self.bot.languages.of_users([row.user_id])
+        locale = languages.get(row.user_id, row.locale)
+        content = self.bot.publisher.hand_content(loaded, seat, locale, recent, full=False)
+        pinged = row.hand_version is not None and (
+            ping_since is None or row.hand_version >= ping_since
+        )
+        try:
+            if row.hand_message_id is not None and row.hand_channel_id is not None and pinged:
+                try:
+                    await (
+                        self._dm(row.hand_channel_id)
+                        .get_partial_message(row.hand_message_id)
+                        .edit(**content)
+                    )
+                except discord.NotFound:
+                    await self._send_hand(loaded, seat, content, ping_since)
+            else:
+                await self._send_hand(loaded, seat, content, ping_since)
+            await self._delete_stale(loaded, seat)
+        except discord.Forbidden as error:
+            if error.code != CANNOT_DM:
+                raise
+            await store.set_dms_closed(row.user_id, True)
+            return HandOutcome.FOUND_CLOSED
+        return HandOutcome.SHOWN
+
+    async def _send_hand(
+        self, loaded: LoadedGame, seat: int, content: dict, ping_since: int | None
+    ) -> None:
+        row = loaded.seats[seat]
+        version = loaded.row.version
+        key = nonce(loaded.id, "hand", seat, ping_since if ping_since is not None else version)
+        # The DM channel of a user never changes: reuse the stored one instead of asking.
+        if row.hand_channel_id is not None:
+            channel: discord.abc.Messageable = self._dm(row.hand_channel_id)
+        else:
+            channel = await self.bot.create_dm(discord.Object(row.user_id))
+        message = await channel.send(**content, nonce=key)
+        if _footer(message) != _footer_of(content):
+            # Discord returned the DM this nonce created before (a redelivery), showing an
+            # older state than now: bring it up to date.
+            message = await message.edit(**content)
+        old = (
+            row.hand_message_id if row.hand_message_id != message.id else row.stale_hand_message_id
+        )
+        await self.bot.store.set_hand_message(
+            loaded.id, seat, message.channel.id, message.id, version, stale=old
+        )
+        row.hand_channel_id, row.hand_message_id = message.channel.id, message.id
+        row.hand_version, row.stale_hand_message_id = version, old
+
+    async def _delete_stale(self, loaded: LoadedGame, seat: int) -> None:
+        """Delete the hand DM a newer one replaced (after the new one, with its ping, is out)."""
+        row = loaded.seats[seat]
+        stale = row.stale_hand_message_id
+        if stale is None or row.hand_channel_id is None or stale == row.hand_message_id:
+            return
+        try:
+            await self._dm(row.hand_channel_id).get_partial_message(stale).delete()
+        except discord.NotFound:
+            pass  # deleted already (by an earlier delivery, or by the player)
+        except discord.Forbidden:
+            log.info("game %s: could not delete the old hand DM of seat %s", loaded.id, seat)
+        # Not written back: the stored id names a deleted message from now on, and the next new
+        # DM replaces it; after a restart one more deletion answers 404, which is fine.
+        row.stale_hand_message_id = None
+
+
+def _footer(message: discord.Message) -> str | None:
+    return message.embeds[0].footer.text if message.embeds else None
+
+
+def _footer_of(content: dict) -> str | None:
+    embed = content.get("embed")
+    return embed.footer.text if embed is not None else None

@@ -1,0 +1,205 @@
+"""What a move publishes goes through the outbox: retried, coalesced, never shown twice.
+
+SimCord answers REST calls in-process and without discord.py's own retries, and its virtual
+clock (``env.advance_time``) runs the couriers' backoffs and the answers' deferral timer
+without sleeping.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from typing import Any
+
+import pytest
+import simcord.http.router
+
+from bot.answers import DEFER_AFTER
+from bot.outbox.entries import MOVE, START, Entry
+from tests.bot.driver import (
+    components,
+    current_table,
+    live_dm_hand,
+    menu_custom_id,
+    play_one_move,
+    quick_game,
+    seat_on_turn,
+    snapshot,
+    table_move,
+)
+from tests.bot.forge import forged_click
+
+BOT_ROUTE = re.compile(r"^/(channels|users|guilds)/")
+"""REST routes of the bot itself (not an interaction's callback or follow-ups)."""
+
+
+def table_patches(env: Any, table: Any) -> list[Any]:
+    return [
+        r
+        for r in env.http_requests
+        if r.method == "PATCH" and r.path.startswith(f"/channels/{table.channel.id}/messages/")
+    ]
+
+
+async def play_the_first_action(env: Any, table: Any) -> tuple[Any, int]:
+    """The player on turn plays their first legal action from their DM; (the click's result,
+    the version it makes)."""
+    seat = seat_on_turn(table)
+    loaded = await table.loaded()
+    version = loaded.row.version  # read now: the row is the one the move will update
+    custom_id = menu_custom_id(loaded, seat, loaded.state.legal_actions()[0])
+    result = await forged_click(env, table.players[seat].user, live_dm_hand(table, seat), custom_id)
+    return result, version + 1
+
+
+async def test_no_rest_call_but_the_clicks_own_answer_is_made_while_a_game_is_locked(
+    simcord_env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await quick_game(simcord_env, players=3)
+    bot = table.bot
+    under_lock: list[str] = []
+    original = simcord.http.router.dispatch
+
+    def watched(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        if BOT_ROUTE.match(path) and any(lock.locked() for lock in bot.moves._locks.values()):
+            under_lock.append(f"{method} {path}")
+        return original(backend, method, path, **kwargs)
+
+    monkeypatch.setattr(simcord.http.router, "dispatch", watched)
+    rng = random.Random(4)
+    for _ in range(15):
+        await play_one_move(table, rng)
+    await table.players[0].member.slash(table.channel, "table")
+    await table.players[0].member.slash(table.channel, "cancel")
+    await bot.outbox.idle()
+    assert under_lock == []
+
+
+async def test_a_failed_table_edit_is_retried_until_it_shows_the_move(simcord_env) -> None:
+    table = await quick_game(simcord_env)
+    await table.bot.outbox.idle()
+    shown = table_move(table)
+    simcord_env.inject_error(
+        "PATCH", f"/channels/{table.channel.id}/messages/*", status=503, times=3
+    )
+    click, version = await play_the_first_action(simcord_env, table)
+    assert click.acknowledged
+    assert table_move(table) == shown < version, "Discord refused the edit so far"
+    assert await table.bot.store.pending_publications(), "the publication waits in the outbox"
+    await simcord_env.advance_time(1 + 2 + 4)  # the courier's backoff: 1, 2, 4 s
+    await table.bot.outbox.idle()
+    assert table_move(table) == version
+    assert await table.bot.store.pending_publications() == []
+
+
+async def test_table_edits_made_while_discord_refuses_are_coalesced_to_the_newest(
+    simcord_env,
+) -> None:
+    table = await quick_game(simcord_env)
+    path = f"/channels/{table.channel.id}/messages/*"
+    simcord_env.inject_error("PATCH", path, status=503, times=None)
+    rng = random.Random(9)
+    for _ in range(4):
+        await play_one_move_from_dms(simcord_env, table, rng)
+    newest = (await table.loaded()).row.version
+    simcord_env.backend.faults.clear()
+    before = len(table_patches(simcord_env, table))
+    await simcord_env.advance_time(60)
+    await table.bot.outbox.idle()
+    after = table_patches(simcord_env, table)[before:]
+    assert len(after) == 1, "one edit shows all the moves made meanwhile"
+    assert table_move(table) == newest
+
+
+async def play_one_move_from_dms(env: Any, table: Any, rng: random.Random) -> None:
+    """Like ``play_one_move``, but the driver reads whose turn it is from the database (the
+    table may lag behind while Discord refuses its edits)."""
+    loaded = await table.loaded()
+    seat = loaded.state.to_move
+    action = rng.choice(loaded.state.legal_actions())
+    dm = live_dm_hand(table, seat)
+    if dm is None:  # the turn's DM is late too: a modified client could still click
+        dm = await table.players[seat].member.click(current_table(table), label="My hand")
+        dm = dm.response.message
+        actor = table.players[seat].member
+    else:
+        actor = table.players[seat].user
+    result = await forged_click(env, actor, dm, menu_custom_id(loaded, seat, action))
+    assert result.acknowledged
+
+
+async def test_a_refused_click_answer_does_not_stop_the_moves_publication(simcord_env) -> None:
+    """Discord refuses the answer (10062: it came too late); the move stands and is shown."""
+    table = await quick_game(simcord_env, players=3)
+    seat = seat_on_turn(table)
+    dm = live_dm_hand(table, seat)
+    simcord_env.inject_error("POST", "/interactions/*/callback", status=404, code=10062, times=1)
+    click, version = await play_the_first_action(simcord_env, table)
+    assert not click.acknowledged, "Discord refused the answer"
+    await table.bot.outbox.idle()
+    loaded = await table.loaded()
+    assert loaded.row.version == version
+    assert table_move(table) == version, "the table shows the move"
+    user = table.players[seat].user
+    clicked = next(m for m in user.dm_channel.history(viewer=user) if m.id == dm.id)
+    assert clicked.embeds[0].footer.text.endswith(f"move {version}"), (
+        "the DM the refused answer did not update is updated by the outbox"
+    )
+    to_move = loaded.state.to_move
+    if to_move is not None and to_move != seat:
+        nxt = live_dm_hand(table, to_move)
+        assert nxt is not None and f":{version}:" in components(nxt)[0].custom_id
+
+
+async def test_a_redelivered_publication_shows_nothing_twice(simcord_env) -> None:
+    table = await quick_game(simcord_env, players=3)
+    rng = random.Random(2)
+    for _ in range(3):
+        await play_one_move(table, rng)
+    await table.bot.outbox.idle()
+    seat = seat_on_turn(table)
+    user = table.players[seat].user
+    dms = len(user.dm_channel.history(viewer=user))
+    posts = len([r for r in simcord_env.http_requests if r.method == "POST"])
+    # Deliver the start and the last move again, as a restart that found their entries
+    # still stored would (a crash after showing them, before forgetting them).
+    everyone = list(range(3))
+    version = (await table.loaded()).row.version
+    table.bot.outbox.deliver(
+        [
+            Entry(10_001, table.game_id, 1, START, {"hands": everyone, "fresh": everyone}),
+            Entry(10_002, table.game_id, version, MOVE, {"hands": everyone, "fresh": [seat]}),
+        ]
+    )
+    await table.bot.outbox.idle()
+    assert len(user.dm_channel.history(viewer=user)) == dms, "no second turn DM"
+    new_posts = [r for r in simcord_env.http_requests if r.method == "POST"][posts:]
+    assert [r.path for r in new_posts] == [], "no message is posted again"
+
+
+async def test_a_slow_database_gets_the_click_deferred_in_time(
+    simcord_env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await quick_game(simcord_env)
+    store = table.bot.store
+    commit = store.commit_move
+
+    async def slow_commit(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(DEFER_AFTER * 2)  # a database that takes two seconds
+        return await commit(*args, **kwargs)
+
+    monkeypatch.setattr(store, "commit_move", slow_commit)
+    seat = seat_on_turn(table)
+    loaded = await table.loaded()
+    custom_id = menu_custom_id(loaded, seat, loaded.state.legal_actions()[0])
+    dm = live_dm_hand(table, seat)
+    version = loaded.row.version
+    result = await forged_click(simcord_env, table.players[seat].user, dm, custom_id)
+    await simcord_env.advance_time(DEFER_AFTER * 3)
+    # Without the timer the answer would have been the edit of the DM (type 7) after the
+    # commit, two seconds late; it was deferred first, then the DM was edited.
+    assert result.deferred, "acknowledged by a deferral while the commit was running"
+    assert (await snapshot(table))[0] == version + 1
+    await table.bot.outbox.idle()
+    assert table_move(table) == version + 1

@@ -1,0 +1,367 @@
+"""Every message the bot builds fits Discord's limits, in every language, with long names.
+
+Discord refuses an oversized message with 400 / 50035 and the player sees nothing, so each
+payload here goes through the same validator SimCord and the loopback emulator use
+(``tests/discord_limits.py``). Random playthroughs of every game, player count and option
+combination (like ``test_rendering.py``, without Discord) are rendered in English, German and
+Russian with 32-character display names: names full of Markdown (which escaping doubles),
+Cyrillic and wide characters. Checked: the lobby, the table, every hand (full and as a DM) with
+its menus at every level, ``/scores`` (every page), ``/standings`` with 100 players, ``/rules``
+and the notices. Long Kami games (the highest target, many rounds) are played to their end.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import discord
+import pytest
+from discord.utils import escape_markdown
+
+from bot.controls import breadcrumb, lobby_view, menu_view, resolve, table_view
+from bot.exts.rules import rules_embed
+from bot.exts.standings import TOP, standings_embed
+from bot.i18n import LOCALES, catalog, placeholders, t
+from bot.render import presenter_for
+from bot.render.common import (
+    hand_embed,
+    lobby_embed,
+    log_lines,
+    private_log_lines,
+    safe_names,
+    table_embed,
+)
+from bot.render.limits import EMBED_DESCRIPTION, FIELD_VALUE, first_lines, last_lines
+from bot.scores import scores_message
+from bot.session import LoadedGame
+from bot.storage.models import GameRow, GameStatus, SeatRow
+from bot.storage.repository import Standing
+from games import REGISTRY, State
+from games.menu import action_at, choices_at
+from tests.bot.test_scores import long_kami_game
+from tests.discord_limits import CONTENT, message_problems
+from tests.games.protocol import option_combinations
+
+MIXED_NAMES = [
+    "Aleksandra Konstantinopolskaya_1",
+    "Щекочихин-Крестовоздвиженский Ян",
+    "龍" * 32,
+    "> # - 1. [x](y) @everyone <@1> _",
+]
+MARKDOWN_NAMES = ["*_" * 16, "_`" * 16, "~|" * 16, "`*" * 16]
+"""Every character escaped: 64 characters each once ``escape_markdown`` has run."""
+NAME_SETS = (MIXED_NAMES, MARKDOWN_NAMES)
+LOCALE_CODES = ("en", "de", "ru")
+CASES = [
+    pytest.param(
+        key,
+        players,
+        options,
+        NAME_SETS[number % len(NAME_SETS)],
+        id=f"{key}-{players}p-{'-'.join(f'{k}={v}' for k, v in options.items())}-names{number % 2}",
+    )
+    for key, game in REGISTRY.items()
+    for players in game.player_counts
+    for number, options in enumerate(option_combinations(game, players))
+]
+RENDER_EVERY = 50
+"""Render every n-th position (and the last) of each playthrough."""
+
+
+def test_the_names_are_32_characters_and_escaping_lengthens_some() -> None:
+    for names in NAME_SETS:
+        assert all(len(name) == 32 for name in names), names
+    assert all(len(escape_markdown(name)) == 64 for name in MARKDOWN_NAMES)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def loaded_for(
+    state: State | None,
+    key: str,
+    options: dict[str, Any],
+    names: Sequence[str],
+    *,
+    status: GameStatus = GameStatus.ACTIVE,
+    version: int = 1,
+) -> LoadedGame:
+    row = GameRow(
+        id=9_223_372_036_854_775_807,  # the largest BIGINT: the longest id in a custom_id
+        guild_id=1,
+        channel_id=1,
+        host_id=100,
+        game_key=key,
+        options=options,
+        status=status,
+        version=version,
+        expires_at=datetime.now(UTC) + timedelta(minutes=10),
+    )
+    seats = [
+        SeatRow(game_id=1, seat=seat, user_id=100 + seat, display_name=name)
+        for seat, name in enumerate(names)
+    ]
+    return LoadedGame(row=row, seats=seats, game=REGISTRY[key], state=state)
+
+
+def wire(embed: discord.Embed | None = None, view: discord.ui.View | None = None) -> dict:
+    """A message body as discord.py sends it."""
+    return {
+        "embeds": [embed.to_dict()] if embed is not None else [],
+        "components": view.to_components() if view is not None else [],
+    }
+
+
+def assert_fits(what: str, payload: dict[str, Any]) -> None:
+    problems = message_problems(payload)
+    assert not problems, f"{what}: {problems}"
+
+
+# ---------------------------------------------------------------- every game, every option
+
+
+@pytest.mark.parametrize(("key", "players", "options", "names"), CASES)
+def test_every_message_of_a_random_playthrough_fits_discords_limits(
+    key: str, players: int, options: dict[str, Any], names: list[str]
+) -> None:
+    game, presenter = REGISTRY[key], presenter_for(key)
+    names = names[:players]
+    rng = random.Random(f"limits-{key}-{players}-{sorted(options.items())}")
+    check_lobby(key, options, names)
+    state = game.new_state(players, rng.randrange(2**32), options)
+    history: list[list[dict]] = [list(state.opening_events)]
+    step = 0
+    while not state.is_over:
+        actions = state.legal_actions()
+        tokens: tuple[str, ...] = ()
+        indices: tuple[int, ...] = ()
+        render = step % RENDER_EVERY == 0
+        while (action := action_at(actions, tokens)) is None:
+            if render:
+                check_menu(state, key, options, names, indices)
+            choices = choices_at(actions, tokens)
+            index = rng.randrange(len(choices))
+            tokens, indices = (*tokens, choices[index]), (*indices, index)
+        if render:
+            check_position(state, key, options, names, history, step)
+        history.append(state.apply(action))
+        step += 1
+    check_position(state, key, options, names, history, step)
+    for status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.CANCELLED):
+        loaded = loaded_for(state, key, options, names, status=status, version=step)
+        for locale in LOCALE_CODES:
+            embed = table_embed(loaded, presenter, history[-6:], locale)
+            assert_fits(f"{status} table", wire(embed, table_view(loaded, locale)))
+            check_scores(loaded, locale)
+
+
+def check_lobby(key: str, options: dict[str, Any], names: list[str]) -> None:
+    presenter = presenter_for(key)
+    for status in (GameStatus.LOBBY, GameStatus.EXPIRED, GameStatus.ACTIVE):
+        loaded = loaded_for(None, key, options, names, status=status)
+        for locale in LOCALE_CODES:
+            for focus in range(len(loaded.game.options)):
+                view = lobby_view(loaded, presenter, locale, focus)
+                assert_fits(f"lobby {status}", wire(lobby_embed(loaded, presenter, locale), view))
+
+
+def check_menu(
+    state: State, key: str, options: dict[str, Any], names: list[str], path: tuple[int, ...]
+) -> None:
+    """The hand of the player on turn at one level of their move menu, as a click shows it."""
+    seat = state.to_move
+    assert seat is not None
+    presenter = presenter_for(key)
+    loaded = loaded_for(state, key, options, names)
+    tokens = resolve(state.legal_actions(), path)
+    assert tokens is not None
+    for locale in LOCALE_CODES:
+        notice = breadcrumb(presenter, loaded.view(seat), safe_names(names), tokens, locale)
+        embed = hand_embed(loaded, presenter, seat, locale, notice=notice)
+        view = menu_view(loaded, presenter, seat, locale, path)
+        assert_fits(f"menu at {path}", wire(embed, view))
+
+
+def check_position(
+    state: State,
+    key: str,
+    options: dict[str, Any],
+    names: list[str],
+    history: list[list[dict]],
+    step: int,
+) -> None:
+    """Table and every hand (full, as a DM, with a notice) at one position."""
+    presenter = presenter_for(key)
+    loaded = loaded_for(state, key, options, names, version=step)
+    escaped = safe_names(names)
+    for locale in LOCALE_CODES:
+        table = table_embed(loaded, presenter, history[-6:], locale)
+        assert_fits("table", wire(table, table_view(loaded, locale)))
+        for seat in range(state.num_players):
+            private = private_log_lines(presenter, history[-2:], seat, escaped, locale)
+            view = menu_view(loaded, presenter, seat, locale)
+            notice = t("move.stale", locale)
+            for full in (True, False):
+                embed = hand_embed(
+                    loaded, presenter, seat, locale, private_log=private, notice=notice, full=full
+                )
+                assert_fits(f"hand of seat {seat} (full={full})", wire(embed, view))
+        check_scores(loaded, locale)
+
+
+def check_scores(loaded: LoadedGame, locale: str) -> list[str]:
+    """Every ``/scores`` page fits; the rounds each page shows, first page first."""
+    first = scores_message(loaded, locale)
+    count = 1 if first["view"] is None else page_count(first["view"])
+    pages = []
+    for page in range(1, count + 1):
+        content = scores_message(loaded, locale, page)
+        assert_fits(f"/scores page {page} of {count}", wire(content["embed"], content["view"]))
+        pages.append(content["embed"].fields[0].value)
+    return pages
+
+
+def page_count(view: discord.ui.View) -> int:
+    """The page the last button (⏭) leads to: ``glory:sc:<game>:<page>:last``."""
+    last = view.to_components()[-1]["components"][-1]
+    return int(last["custom_id"].split(":")[3])
+
+
+# ---------------------------------------------------------------- long games
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_long_kami_game_fits_at_its_end_with_every_round_on_one_page(players: int) -> None:
+    """Kami to its end with the highest target: dozens of rounds, pages of ``/scores``."""
+    state = long_kami_game(players, rounds=40)
+    options = {"target": 30, "ending": "kami"}
+    presenter = presenter_for("kami")
+    for names in NAME_SETS:
+        loaded = loaded_for(state, "kami", options, names[:players], status=GameStatus.FINISHED)
+        for locale in LOCALE_CODES:
+            embed = table_embed(loaded, presenter, [], locale)
+            assert_fits("long game table", wire(embed, table_view(loaded, locale)))
+            for seat in range(players):
+                assert_fits("long game hand", wire(hand_embed(loaded, presenter, seat, locale)))
+            pages = check_scores(loaded, locale)
+            lines = [line for page in pages for line in page.splitlines()]
+            expected = [t("scores.round", locale, number=n, scores="") for n in range(1, 41)]
+            assert len(lines) == len(state.round_scores) and len(pages) >= 4
+            assert all(line.startswith(e) for line, e in zip(lines, expected, strict=False))
+
+
+def test_a_long_kami_game_is_rendered_while_it_runs() -> None:
+    """The table, hands and scores of a 4-player game with many rounds, at every round end."""
+    game = REGISTRY["kami"]
+    options = {"target": 30, "ending": "kami"}
+    rng = random.Random(7)
+    state = game.new_state(4, 7, options)
+    history: list[list[dict]] = [list(state.opening_events)]
+    rounds = 0
+    while not state.is_over:
+        history.append(state.apply(rng.choice(state.legal_actions())))
+        if len(state.round_scores) > rounds:
+            rounds = len(state.round_scores)
+            check_position(state, "kami", options, MARKDOWN_NAMES, history, len(history))
+    assert rounds >= 15
+
+
+# ---------------------------------------------------------------- /standings, /rules, notices
+
+
+@pytest.mark.parametrize("caller_rank", [1, TOP, TOP + 1, 100])
+def test_standings_with_100_players_fit(caller_rank: int) -> None:
+    table = [
+        Standing(user_id=10**18 + rank, played=10_000 - rank, wins=5_000 - rank, points=99_999)
+        for rank in range(1, 101)
+    ]
+    caller = table[caller_rank - 1].user_id
+    for locale in LOCALE_CODES:
+        scope = presenter_for("clans_and_glory").game_name(locale)
+        embed = standings_embed(table, caller, scope, locale)
+        assert_fits("standings", wire(embed))
+        assert f"<@{caller}>" in (embed.description or ""), "the caller always sees their line"
+        assert (embed.description or "").count("<@") == TOP + (caller_rank > TOP)
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_rules_fit_in_every_language(key: str) -> None:
+    for locale in LOCALE_CODES:
+        assert_fits(f"/rules {key} {locale}", wire(rules_embed(key, locale)))
+
+
+FOUR_LONG_NAMES = ", ".join(escape_markdown(name) for name in MARKDOWN_NAMES)
+"""The longest a placeholder naming players gets: four escaped 32-character names."""
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_catalog_text_fits_a_message_even_naming_four_long_names(locale: str) -> None:
+    """Notices and answers are catalog texts sent as a message's content (2,000 characters)."""
+    too_long = []
+    for key, message in catalog(locale).items():
+        for form in message.values() if isinstance(message, dict) else [message]:
+            params = {
+                name: 99_999 if name == "count" else FOUR_LONG_NAMES for name in placeholders(form)
+            }
+            text = string.Formatter().vformat(form, (), params)
+            if len(text) > CONTENT:
+                too_long.append((key, len(text)))
+    assert not too_long
+
+
+def test_the_real_notices_fit() -> None:
+    mentions = ", ".join(f"<@{10**18 + seat}>" for seat in range(4))
+    link = (
+        "https://discord.com/channels/1234567890123456789/1234567890123456789/1234567890123456789"
+    )
+    for locale in LOCALE_CODES:
+        for text in (
+            t("dm.closed", locale, mentions=mentions, button=t("button.my_hand", locale), count=4),
+            t("table.moved", locale, link=link),
+        ):
+            assert_fits("notice", {"content": text})
+
+
+# ---------------------------------------------------------------- how text is cut
+
+
+def test_a_clipped_log_keeps_its_newest_lines_whole() -> None:
+    lines = [f"• line {number} " + "x" * 200 for number in range(8)]
+    kept = last_lines(lines, FIELD_VALUE)
+    assert len(kept) <= FIELD_VALUE
+    assert kept.endswith(lines[-1]) and kept.splitlines() == lines[-len(kept.splitlines()) :]
+
+
+def test_a_single_line_longer_than_the_room_is_clipped_not_dropped() -> None:
+    assert last_lines(["y" * 2000], 100) == "y" * 99 + "…"
+    assert first_lines(["z" * 5000], EMBED_DESCRIPTION) == "z" * 4095 + "…"
+
+
+def test_a_cut_description_ends_with_an_ellipsis_line_after_whole_lines() -> None:
+    lines = [str(number) * 100 for number in range(10)] * 10
+    text = first_lines(lines, 1000)
+    assert len(text) <= 1000 and text.endswith("\n…")
+    assert all(line in lines for line in text.splitlines()[:-1])
+
+
+def test_the_tables_log_keeps_the_newest_lines_when_it_is_too_long() -> None:
+    """Clans and Glory with four escaped long names: eight log lines exceed a field."""
+    key, presenter = "clans_and_glory", presenter_for("clans_and_glory")
+    names = safe_names(MARKDOWN_NAMES)
+    state = REGISTRY[key].new_state(4, 3, {})
+    rng = random.Random(3)
+    history: list[list[dict]] = [list(state.opening_events)]
+    log: list[str] = []
+    while len("\n".join(log)) <= FIELD_VALUE:
+        assert not state.is_over, "no position of this game needs its log clipped"
+        history.append(state.apply(rng.choice(state.legal_actions())))
+        log = log_lines(presenter, history[-6:], names, "ru")
+    loaded = loaded_for(state, key, {}, MARKDOWN_NAMES)
+    embed = table_embed(loaded, presenter, history[-6:], "ru")
+    shown = embed.fields[-1].value.splitlines()
+    assert shown == log[-len(shown) :] and shown[-1] == log[-1]
+    assert_fits("table with a long log", wire(embed))
