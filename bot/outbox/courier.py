@@ -35,6 +35,7 @@ from bot.outbox.delivery import Delivery, HandOutcome, nonce
 from bot.outbox.entries import Entry
 from bot.render import presenter_for
 from bot.session import LoadedGame, load_game
+from bot.storage.cache import KEPT_MOVES
 
 if TYPE_CHECKING:
     from bot.app import GloryBot
@@ -335,15 +336,17 @@ class Courier:
         state = loaded.state
         if state is None or seat >= len(loaded.seats):
             return
-        ping_since: int | None = None
-        for op in ops:
-            since = op[1] if op[0] == PING else None
-            if op[0] == PING_IF_MISSED:
-                since = await turn_began_at(self.outbox.bot, loaded)
-            if since is not None:
-                ping_since = since if ping_since is None else max(ping_since, since)
+        pings = [op[1] for op in ops if op[0] == PING]
+        ping_since: int | None = max(pings) if pings else None
         if state.to_move != seat:
             ping_since = None  # their turn is over (or the game): the DM is shown, not pinged
+        elif pings or any(op[0] == PING_IF_MISSED for op in ops):
+            # The ping is for the turn the seat is in *now*, which may have begun after the
+            # ping that was asked for (a delivery that a restart or Discord's errors held back
+            # while the game went on).
+            began = await turn_began_at(self.outbox.bot, loaded)
+            if began is not None:
+                ping_since = began if ping_since is None else max(ping_since, began)
         delivery = self.outbox.delivery
         outcome = await delivery.show_hand(loaded, seat, recent, ping_since=ping_since)
         if outcome is HandOutcome.FOUND_CLOSED:
@@ -352,14 +355,18 @@ class Courier:
 
 
 async def turn_began_at(bot: GloryBot, loaded: LoadedGame) -> int | None:
-    """The version at which the seat on turn got the turn; ``None``: nobody is on turn."""
+    """The version at which the seat on turn got the turn it is in; ``None``: nobody is on
+    turn, or its turn began before the moves the store keeps at hand."""
     if loaded.state is None or loaded.state.to_move is None:
         return None
-    moves = await bot.store.recent_moves(loaded.id, 1)
+    seat = loaded.state.to_move
+    moves = await bot.store.recent_moves(loaded.id, KEPT_MOVES)
     if not moves:
         return 1  # the start of the game, when it logged no setup events
-    last = moves[-1]
-    return last.version if last.seat != loaded.state.to_move else None
+    for move in reversed(moves):
+        if move.seat != seat:
+            return move.version  # the move that handed the turn over
+    return 1 if moves[0].version <= 2 else None
 
 
 class Outbox:

@@ -194,6 +194,9 @@ class Delivery:
             ping_since is None or row.hand_version >= ping_since
         )
         try:
+            # First the DM that a crash kept from being deleted, if any: the new DM below
+            # would otherwise make its own predecessor the one to delete and forget this one.
+            await self._delete_stale(loaded, seat)
             if row.hand_message_id is not None and row.hand_channel_id is not None and pinged:
                 try:
                     await (

@@ -107,7 +107,10 @@ class OutboxRow(SQLModel, table=True):
     """
 
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_game", "game_id", "id"),)
+    __table_args__ = (
+        Index("ix_outbox_game", "game_id", "id"),
+        {"sqlite_autoincrement": True},  # never reuse an id (couriers tell entries apart by it)
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", ondelete="CASCADE")

@@ -339,15 +339,32 @@ class Store:
 
     @contextmanager
     def _writing(self, game_id: int) -> Iterator[None]:
-        """Around a write of a game: forget the kept copy if the write fails or loses a race,
-        and make reads that started before it unfit to be kept."""
-        self._writes += 1
-        self._last_write.put(game_id, self._writes)
+        """Around a write of a game that the kept copy follows: forget the copy if the write
+        fails or loses a race, and make every read that overlapped the write unfit to be kept
+        (it may have seen the game before the write committed)."""
+        self._mark_written(game_id)
         try:
             yield
         except BaseException:
             self._games.pop(game_id)
             raise
+        finally:
+            self._mark_written(game_id)
+
+    @contextmanager
+    def _replacing(self, game_id: int) -> Iterator[None]:
+        """Around a write that the kept copy does not follow (start, end, the last move): the
+        game leaves memory before it, and a read that overlapped it is not kept either, so
+        the next read comes from the database as the write left it."""
+        self._forget(game_id)
+        try:
+            yield
+        finally:
+            self._forget(game_id)
+
+    def _mark_written(self, game_id: int) -> None:
+        self._writes += 1
+        self._last_write.put(game_id, self._writes)
 
     async def _write_batch(self, writes: Sequence[_Write]) -> list[Outcome]:
         """Moves, hand-message ids and delivered outbox entries of many games in one
@@ -411,10 +428,9 @@ class Store:
             return None
 
     def _forget(self, game_id: int) -> None:
-        """Drop a game from memory (after a write that the kept copy does not follow)."""
+        """Drop a game from memory (around a write that the kept copy does not follow)."""
         self._games.pop(game_id)
-        self._writes += 1
-        self._last_write.put(game_id, self._writes)
+        self._mark_written(game_id)
 
     def _unchanged_since(self, game_id: int, mark: int) -> bool:
         return (self._last_write.get(game_id) or 0) <= mark
@@ -714,7 +730,20 @@ class Store:
 
         The engine's setup events (deal, start player …) open the move log as seat -1.
         """
-        self._forget(game_id)
+        with self._replacing(game_id):
+            return await self._start(
+                game_id, expected_version, seed, state, publication, opening_events
+            )
+
+    async def _start(
+        self,
+        game_id: int,
+        expected_version: int,
+        seed: int,
+        state: dict[str, Any],
+        publication: Publication,
+        opening_events: Sequence[dict[str, Any]],
+    ) -> Entry:
         async with self._write_session() as session:
             result = await session.exec(
                 update(GameRow)
@@ -800,15 +829,15 @@ class Store:
     async def _commit_last_move(self, write: _MoveWrite, final: Sequence[FinalScore]) -> Entry:
         """The move that ends the game, with the results, alone; the game leaves memory."""
         game_id = write.values["game"]
-        self._forget(game_id)
-        async with self._write_session() as session:
-            connection = await session.connection()
-            result = await connection.execute(_STORE_STATE, write.values)
-            if result.rowcount != 1:
-                raise StorageConflict(f"game {game_id} is not at the expected version")
-            await connection.execute(_LOG_MOVE, write.log_values)
-            entry_id = (await connection.execute(_QUEUE, [write.outbox_values])).scalar_one()
-            await self._add_results(session, game_id, final, "finished")
+        with self._replacing(game_id):
+            async with self._write_session() as session:
+                connection = await session.connection()
+                result = await connection.execute(_STORE_STATE, write.values)
+                if result.rowcount != 1:
+                    raise StorageConflict(f"game {game_id} is not at the expected version")
+                await connection.execute(_LOG_MOVE, write.log_values)
+                entry_id = (await connection.execute(_QUEUE, [write.outbox_values])).scalar_one()
+                await self._add_results(session, game_id, final, "finished")
         return write.entry(entry_id)
 
     async def end(
@@ -821,7 +850,16 @@ class Store:
     ) -> tuple[GameRow, Entry | None]:
         """Cancel, abandon or expire an open game, with what it must publish;
         ``StorageConflict`` if it already ended."""
-        self._forget(game_id)
+        with self._replacing(game_id):
+            return await self._end(game_id, status, final, publication)
+
+    async def _end(
+        self,
+        game_id: int,
+        status: GameStatus,
+        final: Sequence[FinalScore] | None,
+        publication: Publication | None,
+    ) -> tuple[GameRow, Entry | None]:
         async with self._write_session() as session:
             result = await session.exec(
                 update(GameRow)

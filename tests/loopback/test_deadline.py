@@ -124,10 +124,12 @@ async def test_a_refused_click_answer_still_publishes_the_move(
                 "POST", INTERACTION_CALLBACK, 404, code=10062, message="Unknown interaction"
             )
             await use_without_waiting(mover, hand, rng)
-            await emulator.wait_for(lambda: refused.hits, timeout=5, what="the refused answer")
+            await emulator.wait_for(
+                lambda refused=refused: refused.hits, timeout=5, what="the refused answer"
+            )
             # Nobody clicks: the table and the next hand must come by themselves.
             next_mover = await emulator.wait_for(
-                lambda: next(
+                lambda before=before: next(
                     (p for p in players if (h := live_hand(p)) and state_version(h) > before),
                     None,
                 ),
@@ -135,7 +137,9 @@ async def test_a_refused_click_answer_still_publishes_the_move(
                 what="a hand at the new version",
             )
             await emulator.wait_for(
-                lambda: table_version(table) > before, timeout=10, what="the table's new version"
+                lambda before=before: table_version(table) > before,
+                timeout=10,
+                what="the table's new version",
             )
             if next_mover is not mover:
                 break

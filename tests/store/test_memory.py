@@ -17,7 +17,8 @@ from sqlalchemy import event
 
 from bot.outbox.entries import Entry
 from bot.storage.group_commit import GroupCommit
-from bot.storage.repository import MoveRecord, StorageConflict, Store
+from bot.storage.models import GameStatus
+from bot.storage.repository import FinalScore, MoveRecord, StorageConflict, Store
 from tests.store.conftest import PUBLISH_MOVE, join, new_lobby, start
 
 
@@ -192,3 +193,39 @@ async def test_group_commit_gives_every_caller_the_error_of_a_failed_batch() -> 
     group: GroupCommit[int] = GroupCommit(run)
     results = await asyncio.gather(*(group.submit(n) for n in range(3)), return_exceptions=True)
     assert all(isinstance(r, OSError) and str(r) == "disk full" for r in results)
+
+
+async def test_a_read_overlapping_the_last_move_is_not_kept(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read made while the game-ending move commits sees the game before it; keeping that
+    copy would show the finished game as still running for ever (nothing writes it again)."""
+    game_id = await running_game(store)
+    await store.game_with_seats(game_id)  # kept in memory
+    inside, release = asyncio.Event(), asyncio.Event()
+    add_results = store._add_results
+
+    async def paused(*args, **kwargs):  # type: ignore[no-untyped-def]
+        inside.set()
+        await release.wait()  # the transaction is open, the move not yet committed
+        await add_results(*args, **kwargs)
+
+    monkeypatch.setattr(store, "_add_results", paused)
+    final = [FinalScore(0, 1, 5, True), FinalScore(1, 2, 0, False)]
+    last = asyncio.create_task(
+        store.commit_move(
+            game_id,
+            expected_version=1,
+            state={"over": True},
+            move=a_move(),
+            final=final,
+            publication=PUBLISH_MOVE,
+        )
+    )
+    await inside.wait()
+    row, _ = await store.game_with_seats(game_id)  # overlaps the write
+    assert row.status == GameStatus.ACTIVE
+    release.set()
+    await last
+    row, _ = await store.game_with_seats(game_id)
+    assert (row.status, row.version) == (GameStatus.FINISHED, 2)

@@ -136,3 +136,22 @@ async def test_a_move_whose_publication_cannot_be_written_is_not_stored(store: S
         publication=Publication.move([0], []),
     )
     assert entry.version == 2, "the game is not left half-written"
+
+
+async def test_an_entry_id_is_never_given_again_after_it_was_delivered(store: Store) -> None:
+    """Couriers tell entries apart by id: one just delivered (its deletion on its way) and
+    one just written must never share it."""
+    game_id = await running_game(store)
+    seen = {e.id for e in await store.pending_publications()}
+    for version in range(1, 6):
+        entry = await store.commit_move(
+            game_id,
+            expected_version=version,
+            state={"n": version},
+            move=MOVE_RECORD,
+            publication=Publication.move([], []),
+        )
+        assert entry.id not in seen
+        seen.add(entry.id)
+        await store.published([e.id for e in await store.pending_publications()])
+        assert await store.pending_publications() == []

@@ -5,7 +5,7 @@ Revises: 0003
 Create Date: 2026-11-23 18:00:00.000000
 
 - ``outbox``: what a committed change still has to publish on Discord, written in the same
-  transaction as the change (``bot/outbox``).
+  transaction as the change (``bot/outbox``); its ids are never reused.
 - ``seats.stale_hand_message_id``: the hand DM a newer one replaced, until it is deleted.
 - Every running game gets one ``resync`` entry: before the outbox, a crash between a commit and
   its Discord messages could leave a table stale or a turn untold; the first start on this
@@ -32,6 +32,9 @@ def upgrade() -> None:
         sa.Column("kind", sa.String(length=16), nullable=False),
         sa.Column("body", sa.JSON(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        # Ids are never reused (SQLite would reuse a deleted row's id otherwise): a courier
+        # tells entries apart by id, also one just delivered from one just written.
+        sqlite_autoincrement=True,
     )
     op.create_index("ix_outbox_game", "outbox", ["game_id", "id"])
     with op.batch_alter_table("seats", schema=None) as batch_op:

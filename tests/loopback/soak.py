@@ -1,0 +1,478 @@
+"""A soak of the real bot: many games at once through a faulty, Discord-like emulator.
+
+Used by ``tests/loopback/test_soak.py`` (bounded, in CI) and ``benchmarks/soak.py`` (longer).
+Players act only on what Discord shows them and only in their DMs, so a turn DM that never
+came stalls the game and fails the soak. Discord misbehaves throughout: a share of REST calls
+answered 429 or 500 or served seconds late, double clicks, players joining a lobby at the same
+moment, and the bot killed with SIGKILL and restarted. At the end the bot is stopped and its
+SQLite file is read directly, and the soak checks what players saw against what was stored:
+
+- every game finished, and its table shows the final version;
+- every player got a new DM for every turn that came to them (from the move log);
+- no interaction was answered later than 3 s (the emulator refuses those, as Discord does),
+  and the only ones never answered were sent while the bot was down;
+- nothing was shown twice: one table per game, one live hand DM per player and game, no
+  second DM for the same turn, no notice posted twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import re
+import sqlite3
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .bot_process import BotProcess
+from .emulator import Actor, Emulator, Message
+from .emulator.interactions import InteractionRecord
+from .emulator.ratelimits import RateLimits
+from .ui_players import MENU_ID, Table, has_hand_button, menu_components, state_version
+
+GAME_MIX = (
+    ("kami", 2, "target=5"),
+    ("kami", 3, "target=5"),
+    ("kami", 4, "target=5"),
+    ("clans_and_glory", 2, None),
+    ("clans_and_glory", 3, None),
+    ("clans_and_glory", 4, None),
+    ("call_to_glory", 2, "rounds=1"),
+)
+"""What the games are: a mix of every game and player count, short options."""
+
+BOT_ROUTES = r"^/(?!interactions/)"
+"""Random faults hit every route but interaction callbacks. Discord does not rate-limit an
+interaction's one callback, and discord.py retries a callback that got a 500 after 1 s and
+then 3 s, so a second 500 in a row would make the answer late whatever the bot does."""
+RETRY_SECONDS = 4.0
+"""A player whose click got no answer in this time clicks again (as after "This interaction
+failed")."""
+STALL_SECONDS = 45.0
+"""A game in which nobody can act for this long has stalled: the soak fails."""
+FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
+RECENT_DMS = 12
+"""How many of a player's newest DM-channel messages they look through for their hand."""
+
+
+@dataclass
+class SoakSettings:
+    games: int = 50
+    seed: str = "soak"
+    rate_limited: float = 0.05
+    server_error: float = 0.01
+    slow: float = 0.02
+    slow_seconds: float = 4.0
+    double_click: float = 0.05
+    kills: int = 2
+    discord_rate_limits: bool = False
+    """Discord's per-route and global rate limits (``RateLimits.discord_like``) on top."""
+
+
+@dataclass
+class SoakGame:
+    table: Table
+    game_id: int
+    steps: int = 0
+
+
+@dataclass
+class SoakReport:
+    games: int
+    moves: int
+    clicks: int
+    seconds: float
+    interactions: int
+    unanswered: int
+    slowest_answer: float
+    faults: Counter[str] = field(default_factory=Counter)
+    restarts: int = 0
+    turn_dms: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+class Soak:
+    """One run: set up the games, play them to their ends, kill the bot now and then."""
+
+    def __init__(
+        self, emulator: Emulator, bot: BotProcess, database: Path, settings: SoakSettings
+    ) -> None:
+        self.emulator = emulator
+        self.bot = bot
+        self.database = database
+        self.settings = settings
+        self.rng = random.Random(settings.seed)
+        self.games: list[SoakGame] = []
+        self.clicks = 0
+        self.down: list[tuple[float, float]] = []
+        """When the bot was down (killed … ready again), on ``time.perf_counter``."""
+        self.restarts = 0
+
+    # ---------------------------------------------------------------- setting up
+
+    async def open_games(self) -> None:
+        """Open every lobby; guests join at the same moment (some twice); hosts start."""
+        emu = self.emulator
+        for number in range(self.settings.games):
+            key, players, options = GAME_MIX[number % len(GAME_MIX)]
+            channel = emu.channel if number == 0 else await emu.add_channel(f"soak-{number}")
+            actors = [emu.add_actor(f"g{number}p{seat}") for seat in range(players)]
+            host, *guests = actors
+            typed = {"options": options} if options else {}
+            lobby = await (await host.slash("play", game=key, channel=channel, **typed)).settled(
+                timeout=15
+            )
+            doubled = guests[:1] if self.rng.random() < 0.5 else []
+            joins = [guest.click(lobby, label="Join") for guest in [*guests, *doubled]]
+            records = await asyncio.gather(*joins)
+            await asyncio.gather(*(record.response(timeout=15) for record in records))
+            start = await host.click(lobby, label="Start")
+            await start.response(timeout=15)
+            table_message = await emu.wait_for(
+                lambda channel=channel: next(
+                    (m for m in emu.messages_in(channel) if has_hand_button(m)), None
+                ),
+                timeout=20,
+                what=f"the table of game {number}",
+            )
+            table = Table(emu, actors, table_message)
+            game_id = int(table.hand_custom_id.split(":")[-1])
+            self.games.append(SoakGame(table, game_id))
+
+    # ---------------------------------------------------------------- playing
+
+    def hands(self, game: SoakGame) -> list[tuple[Actor, Message]]:
+        """Each player's hand DM of this game with usable controls (their newest).
+
+        Only DMs: an ephemeral answer (a fresh hand shown after an out-of-date click) would
+        let a player move without the DM that tells them it is their turn, which is what the
+        soak checks. Only the newest few messages are looked at (the bot deletes old hands),
+        so that hundreds of players can look many times a second.
+        """
+        found = []
+        world = self.emulator.world
+        for actor in game.table.players:
+            channel = world.existing_dm_channel(actor.user)
+            if channel is None:
+                continue
+            for message_id in reversed(channel.message_ids[-RECENT_DMS:]):
+                message = world.messages[message_id]
+                if (
+                    not message.deleted
+                    and not message.ephemeral
+                    and menu_components(message)
+                    and _game_of(message) == game.game_id
+                ):
+                    found.append((actor, message))
+                    break
+        return found
+
+    async def play(self, game: SoakGame) -> None:
+        """Random menu actions in the players' DMs until the game's table shows its end."""
+        table = game.table
+        stalled_since = time.perf_counter()
+        while table.running:
+            hands = self.hands(game)
+            newest = max((state_version(m) for _, m in hands), default=0)
+            movers = [(a, m) for a, m in hands if state_version(m) == newest]
+            if not movers:
+                if time.perf_counter() - stalled_since > STALL_SECONDS:
+                    raise AssertionError(f"game {game.game_id} stalled: nobody has a live DM")
+                await asyncio.sleep(0.05)
+                continue
+            stalled_since = time.perf_counter()
+            actor, hand = self.rng.choice(movers)
+            await self.act(actor, hand)
+            game.steps += 1
+
+    async def act(self, actor: Actor, hand: Message) -> None:
+        component = self.rng.choice(menu_components(hand))
+        times = 2 if self.rng.random() < self.settings.double_click else 1
+        records: list[InteractionRecord] = []
+        for _ in range(times):
+            try:
+                if component["type"] == 2:
+                    records.append(await actor.click(hand, custom_id=component["custom_id"]))
+                else:
+                    value = self.rng.choice(component["options"])["value"]
+                    records.append(
+                        await actor.select(hand, [value], custom_id=component["custom_id"])
+                    )
+            except AssertionError:
+                return  # the message changed meanwhile (deleted, edited): look again
+            self.clicks += 1
+        for record in records:
+            # A person waits to see the answer (a deferral only says one is coming) and,
+            # when none comes (lost with a killed bot), clicks again.
+            with contextlib.suppress(AssertionError):
+                await record.settled(timeout=RETRY_SECONDS + self.settings.slow_seconds)
+
+    async def kill_now_and_then(self, total: int) -> None:
+        """SIGKILL and restart the bot ``settings.kills`` times, spread over the run."""
+        for kill in range(1, self.settings.kills + 1):
+            threshold = total * kill // (self.settings.kills + 1)
+            while sum(g.steps for g in self.games) < threshold:
+                if all(not g.table.running for g in self.games):
+                    return
+                await asyncio.sleep(0.1)
+            killed_at = time.perf_counter()
+            await self.bot.kill()
+            await asyncio.sleep(0.5)
+            await self.bot.start()
+            await self.bot.wait_ready(self.emulator, timeout=30)
+            self.down.append((killed_at, time.perf_counter()))
+            self.restarts += 1
+
+    async def run(self, expected_steps: int) -> float:
+        started = time.perf_counter()
+        killer = asyncio.create_task(self.kill_now_and_then(expected_steps))
+        try:
+            await asyncio.gather(*(self.play(game) for game in self.games))
+        finally:
+            killer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await killer
+        return time.perf_counter() - started
+
+    # ---------------------------------------------------------------- checking
+
+    def report(self, seconds: float) -> SoakReport:
+        """What was stored against what players saw (the bot must be stopped)."""
+        stored = read_database(self.database)
+        records = list(self.emulator.interactions.values())
+        answered = [r.latency for r in records if r.latency is not None]
+        unanswered = [r for r in records if r.latency is None]
+        report = SoakReport(
+            games=len(self.games),
+            moves=sum(len(game.moves) for game in stored.values()),
+            clicks=self.clicks,
+            seconds=seconds,
+            interactions=len(records),
+            unanswered=len(unanswered),
+            slowest_answer=max(answered, default=0.0),
+            restarts=self.restarts,
+        )
+        problems = report.problems
+        late = [r for r in records if r.latency is not None and r.latency > 3.0]
+        if late:
+            problems.append(f"{len(late)} interaction(s) answered after 3 s")
+        for record in unanswered:
+            if not self._sent_while_down(record):
+                problems.append(f"interaction {record.id} never answered while the bot was up")
+        for game in self.games:
+            problems.extend(self._check_game(game, stored, report))
+        return report
+
+    def _sent_while_down(self, record: InteractionRecord) -> bool:
+        sent = record.dispatched_at or 0.0
+        return any(start - RETRY_SECONDS <= sent <= end for start, end in self.down)
+
+    def _check_game(
+        self, game: SoakGame, stored: dict[int, StoredGame], report: SoakReport
+    ) -> list[str]:
+        problems = []
+        found = stored[game.game_id]
+        name = f"game {game.game_id}"
+        if found.status != "finished":
+            problems.append(f"{name} is {found.status}, not finished")
+        shown = _table_version(game.table.current_message())
+        if shown != found.version:
+            problems.append(f"{name}: the table shows move {shown}, the game is at {found.version}")
+        if sorted(found.users.values()) != sorted(a.user.id for a in game.table.players):
+            problems.append(f"{name}: seated {sorted(found.users.values())}, not its players")
+        channel = self.emulator.world.channels[game.table.message.channel_id]
+        channel_messages = [m for m in self.emulator.messages_in(channel) if not m.ephemeral]
+        tables = [m for m in channel_messages if m.embeds and _table_version(m) is not None]
+        if len(tables) != 1:
+            problems.append(f"{name}: {len(tables)} table messages with a table on them")
+        texts = Counter(m.content for m in channel_messages if m.content)
+        problems += [f"{name}: posted twice: {text!r}" for text, n in texts.items() if n > 1]
+        actors = {actor.user.id: actor for actor in game.table.players}
+        for seat, user_id in sorted(found.users.items()):
+            if user_id in actors:
+                problems += self._check_dms(game, seat, actors[user_id], found.moves, report)
+        return problems
+
+    def _check_dms(
+        self, game: SoakGame, seat: int, actor: Actor, moves: list[tuple[int, int]], report: Any
+    ) -> list[str]:
+        name = f"game {game.game_id} seat {seat}"
+        world = self.emulator.world
+        # The hand DMs the bot sent (ephemeral answers to clicks, such as "out of date, here
+        # is your hand", live in the DM channel too, but they are answers, not publications).
+        dms = [
+            m
+            for m in world.messages_in(actor.dm_channel, include_deleted=True)
+            if not m.ephemeral and _game_of(m, first=True) == game.game_id
+        ]
+        problems = []
+        live = [m for m in dms if not m.deleted]
+        if len(live) != 1:
+            problems.append(f"{name}: {len(live)} hand DMs left, not one")
+        created = Counter(_created_version(m) for m in dms)
+        problems += [f"{name}: {n} DMs created at version {v}" for v, n in created.items() if n > 1]
+        versions = sorted(v for v in created if v is not None)
+        for began, ended in turns_of(seat, moves):
+            report.turn_dms += 1
+            if not any(began <= v <= ended for v in versions):
+                problems.append(f"{name}: no new DM for the turn of versions {began}-{ended}")
+        return problems
+
+
+def _game_of(message: Message, *, first: bool = False) -> int | None:
+    """The game a hand message belongs to (its footer "Game #N"); the first revision's if
+    ``first`` (a DM shows its game from its creation on)."""
+    embeds = message.history[0].embeds if first and message.history else message.embeds
+    footer = ((embeds or [{}])[0].get("footer") or {}).get("text", "")
+    found = re.search(r"#(\d+)", footer)
+    return int(found[1]) if found else None
+
+
+def _created_version(message: Message) -> int | None:
+    """The state version a message showed when it was created."""
+    components = message.history[0].components if message.history else message.components
+    versions = [
+        int(found["version"])
+        for component in _walk(components)
+        if (found := MENU_ID.match(component.get("custom_id", "")))
+    ]
+    if versions:
+        return max(versions)
+    embeds = message.history[0].embeds if message.history else message.embeds
+    return _footer_version(embeds)
+
+
+def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found, stack = [], list(components)
+    while stack:
+        component = stack.pop()
+        found.append(component)
+        stack.extend(component.get("components") or [])
+    return found
+
+
+def _footer_version(embeds: list[dict[str, Any]]) -> int | None:
+    footer = ((embeds or [{}])[0].get("footer") or {}).get("text", "")
+    found = FOOTER_MOVE.search(footer)
+    return int(found["move"]) if found else None
+
+
+def _table_version(message: Message) -> int | None:
+    if not has_hand_button(message) and not message.embeds:
+        return None
+    return _footer_version(message.embeds)
+
+
+def turns_of(seat: int, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The turns of ``seat``: (version when it got the turn, version of its last decision in
+    it), from the move log ``(version, seat)`` (move ``v`` was decided at version ``v - 1``)."""
+    turns: list[tuple[int, int]] = []
+    previous = None
+    for version, mover in moves:
+        if mover < 0:
+            continue
+        on_turn_at = version - 1
+        if mover == seat:
+            if previous != seat:
+                turns.append((on_turn_at, on_turn_at))
+            else:
+                turns[-1] = (turns[-1][0], on_turn_at)
+        previous = mover
+    return turns
+
+
+@dataclass
+class StoredGame:
+    status: str
+    version: int
+    moves: list[tuple[int, int]] = field(default_factory=list)
+    """The move log: (version, seat)."""
+    users: dict[int, int] = field(default_factory=dict)
+    """Seat → user id (simultaneous joins seat players in the order the joins landed)."""
+
+
+def read_database(path: Path) -> dict[int, StoredGame]:
+    """Per game: status, version, move log and seats, read with plain sqlite3."""
+    with contextlib.closing(sqlite3.connect(path)) as database:
+        games = {
+            game_id: StoredGame(status, version)
+            for game_id, status, version in database.execute(
+                "SELECT id, status, version FROM games"
+            )
+        }
+        for game_id, version, seat in database.execute(
+            "SELECT game_id, version, seat FROM moves ORDER BY game_id, version"
+        ):
+            games[game_id].moves.append((version, seat))
+        for game_id, seat, user_id in database.execute("SELECT game_id, seat, user_id FROM seats"):
+            games[game_id].users[seat] = user_id
+    return games
+
+
+def faulty_emulator(settings: SoakSettings) -> Emulator:
+    """An emulator with the soak's faults (and Discord's rate limits if asked)."""
+    emulator = Emulator(
+        rate_limits=RateLimits.discord_like() if settings.discord_rate_limits else None,
+        record_limit=1_000_000,
+    )
+    return emulator
+
+
+def add_faults(emulator: Emulator, settings: SoakSettings) -> None:
+    emulator.faults.randomly(
+        seed=settings.seed,
+        rate_limited=settings.rate_limited,
+        server_error=settings.server_error,
+        slow=settings.slow,
+        slow_seconds=settings.slow_seconds,
+        path_pattern=BOT_ROUTES,
+    )
+
+
+async def soak(
+    emulator: Emulator,
+    bot: BotProcess,
+    database: Path,
+    settings: SoakSettings,
+    *,
+    expected_steps: int,
+    progress: Callable[[str], None] | None = None,
+) -> SoakReport:
+    """Open the games (faults on from the first lobby), play them all to the end while the
+    bot is killed ``settings.kills`` times, stop the bot, and check everything."""
+    run = Soak(emulator, bot, database, settings)
+    add_faults(emulator, settings)
+    await run.open_games()
+    if progress:
+        progress(f"{len(run.games)} games started")
+    seconds = await run.run(expected_steps)
+    if progress:
+        progress(f"all games over after {seconds:.0f} s")
+    await asyncio.sleep(1.0)  # the last publications
+    faults: Counter[str] = Counter()
+    for plan in emulator.faults.random_plans:
+        faults.update(plan.counts)
+    emulator.faults.clear()
+    await _settle_outbox(run)
+    await bot.stop()
+    report = run.report(seconds)
+    report.faults = faults
+    return report
+
+
+async def _settle_outbox(run: Soak, timeout: float = 60.0) -> None:
+    """Wait until every table shows its game's end (the outbox retries what failed)."""
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        stored = read_database(run.database)
+        if all(
+            _table_version(g.table.current_message()) == stored[g.game_id].version
+            for g in run.games
+        ):
+            return
+        await asyncio.sleep(0.2)

@@ -1,0 +1,39 @@
+"""The soak, bounded for CI: 56 games through a faulty Discord with two kill -9 restarts.
+
+``benchmarks/soak.py`` runs the same soak longer and reports its figures; see
+``tests/loopback/soak.py`` for what it does and checks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .bot_process import bot_process
+from .soak import SoakSettings, faulty_emulator, soak
+from .test_glory_bot import GLORY_BOT
+
+SETTINGS = SoakSettings(games=56, seed="ci-soak")
+EXPECTED_STEPS = 56 * 120
+"""Roughly how many menu actions the games take (it spreads the two kills over the run)."""
+
+
+async def test_every_game_finishes_and_every_move_is_published_despite_discords_faults(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "glory.db"
+    async with (
+        faulty_emulator(SETTINGS) as emulator,
+        bot_process(
+            emulator,
+            tmp_path / "bot.log",
+            argv=GLORY_BOT,
+            database_url=f"sqlite+aiosqlite:///{database}",
+        ) as bot,
+    ):
+        report = await soak(emulator, bot, database, SETTINGS, expected_steps=EXPECTED_STEPS)
+    assert report.problems == [], "\n".join(report.problems[:40])
+    assert report.restarts == 2
+    assert report.faults["rate_limited"] > 0 and report.faults["server_error"] > 0
+    assert report.faults["slow"] > 0
+    assert report.slowest_answer <= 3.0
+    assert report.turn_dms > report.games
