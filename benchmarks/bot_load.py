@@ -17,7 +17,11 @@ What is measured, per phase:
 - the bot's RSS (from /proc, sampled every 100 ms): peak, and the growth over the idle bot
   divided by the number of active games; optionally with many finished games stored;
 - the same latency for a minimal discord.py bot that answers every interaction with no work
-  (tests/loopback/reference_bot.py, ``/ping``), as the floor.
+  (tests/loopback/reference_bot.py, ``/ping``), as the floor;
+- the time from a move's acknowledgement (its callback reaching the emulator) to the new DM
+  that tells the next player it is their turn (p50 / p99), in the main phase and in a phase
+  with injected faults (``--fault-seconds``): 5 % of the bot's REST calls answered 429, 1 %
+  500, 2 % served 4 s late, as in the soak test (tests/loopback/soak.py).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import gc
 import json
 import os
 import random
+import re
 import shutil
 import sys
 import tempfile
@@ -42,6 +47,7 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from tests.loopback.bot_process import bot_process  # noqa: E402
 from tests.loopback.emulator import Emulator, InteractionRecord, WaitTimeout  # noqa: E402
+from tests.loopback.soak import BOT_ROUTES  # noqa: E402
 from tests.loopback.ui_players import Table, act_randomly, open_and_start  # noqa: E402
 
 GAMES = ("kami", "call_to_glory", "clans_and_glory")
@@ -63,6 +69,10 @@ class Phase:
     bot_cpu_percent: float = 0.0
     driver_cpu_percent: float = 0.0
     """CPU of this process: the emulator plus the simulated players."""
+    turn_dms: int = 0
+    ack_to_dm_p50_ms: float | None = None
+    ack_to_dm_p99_ms: float | None = None
+    """From a move's acknowledgement to the next player's new DM (see ``turn_dm_delays``)."""
 
 
 def rss_bytes(pid: int) -> int:
@@ -204,6 +214,8 @@ async def offered_load(
     pick: Callable[[set[int]], int | None],
     act: Callable[[int], Awaitable[InteractionRecord | None]],
     bot_pid: int,
+    emulator: Emulator | None = None,
+    settle: float = 1.0,
 ) -> Phase:
     """Offer ``rate`` actions per second for ``seconds``; one action in flight per table."""
     busy: set[int] = set()
@@ -245,6 +257,10 @@ async def offered_load(
         )
         await asyncio.wait_for(asyncio.gather(*tasks), timeout=60)
     latencies = sorted(r.latency for r in records if r.latency is not None)
+    delays: list[float] = []
+    if emulator is not None:
+        await asyncio.sleep(settle)  # the last turn DMs of the phase
+        delays = sorted(turn_dm_delays(emulator, records))
     return Phase(
         name=name,
         offered_per_second=rate,
@@ -256,7 +272,51 @@ async def offered_load(
         timeouts=timeouts,
         bot_cpu_percent=round(100 * bot_cpu / window, 1),
         driver_cpu_percent=round(100 * driver_cpu / window, 1),
+        turn_dms=len(delays),
+        ack_to_dm_p50_ms=round(percentile(delays, 0.50) * 1000, 1) if delays else None,
+        ack_to_dm_p99_ms=round(percentile(delays, 0.99) * 1000, 1) if delays else None,
     )
+
+
+GAME_AND_MOVE = re.compile(r"#(?P<game>\d+) · move (?P<move>\d+)")
+
+
+def _footer(body: object) -> tuple[int, int] | None:
+    """(game, version) from a message body's first embed footer ("Game #3 · move 17")."""
+    if not isinstance(body, dict):
+        return None
+    embeds = body.get("embeds") or []
+    text = ((embeds[0] if embeds else {}).get("footer") or {}).get("text", "")
+    found = GAME_AND_MOVE.search(text)
+    return (int(found["game"]), int(found["move"])) if found else None
+
+
+def turn_dm_delays(emulator: Emulator, records: list[InteractionRecord]) -> list[float]:
+    """Seconds from a move's acknowledgement to the new DM of the player whose turn it made.
+
+    A move's answer edits the clicked hand to the new state (its footer names the game and
+    the new version); the turn's DM is the first hand DM posted for that game and version.
+    Moves answered by a deferral are left out (their new state comes in a later edit).
+    """
+    answered: dict[tuple[int, int], float] = {}
+    for record in records:
+        if record.callback_type == 7 and record.callback_at is not None:
+            key = _footer(record.callback_data)
+            if key is not None:
+                answered.setdefault(key, record.callback_at)
+    delays = []
+    seen: set[tuple[int, int]] = set()
+    for call in list(emulator.rest_calls):
+        if call.method != "POST" or not call.path.endswith("/messages") or call.status != 200:
+            continue
+        key = _footer(call.body)
+        if key is None or key in seen or key not in answered:
+            continue
+        channel = emulator.world.channels.get(int(call.path.split("/")[2]))
+        if channel is not None and channel.is_dm:
+            seen.add(key)
+            delays.append(call.finished - answered[key])
+    return [delay for delay in delays if delay >= 0]
 
 
 def table_picker(tables: list[Table], rng: random.Random) -> Callable[[set[int]], int | None]:
@@ -306,7 +366,9 @@ async def glory_phases(args: argparse.Namespace, workdir: Path) -> dict[str, obj
                 return act_randomly(rng.choice(tables[table].movers()), rng)
 
             pick = table_picker(tables, rng)
-            phases = [await offered_load("glory", args.rate, args.seconds, pick, act, pid)]
+            phases = [
+                await offered_load("glory", args.rate, args.seconds, pick, act, pid, emulator)
+            ]
             print(json.dumps(asdict(phases[0])), flush=True)
             sustained = 0.0
             for rate in args.ramp:
@@ -318,6 +380,31 @@ async def glory_phases(args: argparse.Namespace, workdir: Path) -> dict[str, obj
                     break
                 sustained = max(sustained, phase.achieved_per_second)
             peak_rss = await sampler.stop()
+            if args.fault_seconds:
+                # Discord misbehaving: the clicks' answers must stay fast, the turn DMs come
+                # when Discord lets them (the bot's own calls only; see soak.BOT_ROUTES).
+                await asyncio.sleep(5)  # after the ramp's last step, an idle bot again
+                emulator.faults.randomly(
+                    seed=args.seed,
+                    rate_limited=0.05,
+                    server_error=0.01,
+                    slow=0.02,
+                    slow_seconds=4.0,
+                    path_pattern=BOT_ROUTES,
+                )
+                faulty = await offered_load(
+                    "glory-faults",
+                    args.rate,
+                    args.fault_seconds,
+                    pick,
+                    act,
+                    pid,
+                    emulator,
+                    settle=15.0,  # a turn DM may wait out a 4 s delay and discord.py's retries
+                )
+                emulator.faults.clear()
+                print(json.dumps(asdict(faulty)), flush=True)
+                results["faults_phase"] = asdict(faulty)
             results.update(
                 {
                     "glory_phases": [asdict(p) for p in phases],
@@ -383,6 +470,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the main phase")
     parser.add_argument("--ramp", type=float, nargs="*", default=[50, 100, 150, 200, 300, 400, 600])
     parser.add_argument("--ramp-seconds", type=float, default=8.0)
+    parser.add_argument(
+        "--fault-seconds",
+        type=float,
+        default=20.0,
+        help="a phase at --rate with Discord's faults injected (0: none)",
+    )
     parser.add_argument("--stored", type=int, default=0, help="finished games stored first")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
@@ -397,6 +490,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args.game_keys = tuple(args.game_keys)
     if args.quick:
         args.games, args.seconds, args.ramp, args.ramp_seconds = 30, 5.0, [50, 100], 3.0
+        args.fault_seconds = 5.0
     return args
 
 

@@ -34,7 +34,10 @@ DEFER_AFTER = 1.0
 """Seconds after an interaction arrived at which a handler that has not answered defers."""
 LATE_ARRIVAL = 1.0
 """An interaction older than this when it arrives (a replay after a gateway RESUME, a clogged
-event loop, a skewed clock) is deferred as soon as its handler starts waiting."""
+event loop) is deferred at once."""
+IMPLAUSIBLE_AGE = 60.0
+"""An interaction "older" than this says more about the clocks than about the interaction
+(Discord's snowflake time against this host's): the normal timer applies."""
 UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
 KEY = "glory.answer"
@@ -81,7 +84,7 @@ class Answer:
         if self._timer is not None or self.interaction is None:
             return
         age = time.time() - self.interaction.created_at.timestamp()
-        delay = 0.0 if age > LATE_ARRIVAL else DEFER_AFTER
+        delay = 0.0 if LATE_ARRIVAL < age < IMPLAUSIBLE_AGE else DEFER_AFTER
         self._timer = asyncio.get_running_loop().call_later(delay, self._time_is_up)
 
     def disarm(self) -> None:

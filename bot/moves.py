@@ -283,7 +283,7 @@ class MoveFlow:
         after = loaded.after_move(reloaded)
         shown: set[int] = set()
         try:
-            if await self._answer_move(interaction, after, target.seat):
+            if await self._answer_move(interaction, after, target.seat, target.version):
                 shown.add(target.seat)
         except Exception:
             log.exception("game %s: the move was stored but answering the click failed", after.id)
@@ -291,7 +291,7 @@ class MoveFlow:
         return entry, shown
 
     async def _answer_move(
-        self, interaction: discord.Interaction, after: LoadedGame, seat: int
+        self, interaction: discord.Interaction, after: LoadedGame, seat: int, target_version: int
     ) -> bool:
         """Show the clicker's new hand in the message they clicked; True if that message is
         their hand DM and Discord took the edit (their courier lane then skips it)."""
@@ -303,7 +303,19 @@ class MoveFlow:
         )
         updated = await Answer.of(interaction).update(**content)
         clicked = interaction.message.id if interaction.message else None
-        return updated and clicked == after.seats[seat].hand_message_id
+        row = after.seats[seat]
+        if updated and in_dm and clicked is not None and clicked != row.hand_message_id:
+            # A hand DM the store does not know: Discord made it, and the process died before
+            # recording it. It is the player's hand now; the recorded one is the one to delete.
+            await self.bot.store.set_hand_message(
+                after.id,
+                seat,
+                interaction.channel_id,
+                clicked,
+                target_version,
+                stale=row.hand_message_id,
+            )
+        return updated and clicked == row.hand_message_id
 
     # ---------------------------------------------------------------- /leave and /cancel
 

@@ -63,6 +63,19 @@ class LoadedGame:
         assert self.row.state is not None
         return self.game.state_from_json(self.row.state)
 
+    def snapshot(self) -> LoadedGame:
+        """This game with a row of its own, which later moves do not change.
+
+        The row of a running game is the store's kept copy, which every commit brings up to
+        date in place. Work that awaits Discord for a while (a courier delivering) would then
+        show an old state under a newer version: a footer with the wrong move number, and
+        controls whose custom_id claims the newer version for choices made on the old state.
+        """
+        row = GameRow(**{name: getattr(self.row, name) for name in GameRow.model_fields})
+        return LoadedGame(
+            row=row, seats=self.seats, game=self.game, state=self.state, _views=self._views
+        )
+
     def after_move(self, state: State) -> LoadedGame:
         """This game once ``state`` (decoded from the JSON just stored) is the stored one."""
         assert self.row.state is not None

@@ -35,7 +35,6 @@ from bot.outbox.delivery import Delivery, HandOutcome, nonce
 from bot.outbox.entries import Entry
 from bot.render import presenter_for
 from bot.session import LoadedGame, load_game
-from bot.storage.cache import KEPT_MOVES
 
 if TYPE_CHECKING:
     from bot.app import GloryBot
@@ -52,7 +51,6 @@ EXPIRED_NOTICE = "expired_notice"
 OPEN_HANDS = "open_hands"
 RESYNC = "resync"
 PING = "ping"
-PING_IF_MISSED = "ping_if_missed"
 
 RETRY_BASE_SECONDS = 1.0
 RETRY_CAP_SECONDS = 60.0
@@ -269,7 +267,7 @@ class Courier:
     async def perform(self, lane: str, ops: list[tuple[Any, ...]]) -> None:
         """Do ``ops`` (everything pending for ``lane``), showing the game as it is now."""
         bot = self.outbox.bot
-        loaded = await load_game(bot.store, bot.registry, self.game_id)
+        loaded = await self._load()
         if loaded is None:
             return  # the game is gone: nothing left to show
         recent = await bot.publisher.recent_events(loaded) if loaded.state is not None else []
@@ -300,15 +298,27 @@ class Courier:
                     shown = True
                 self._expand_resync(loaded, op[1])
 
+    async def _load(self) -> LoadedGame | None:
+        """The game as it is now, in a snapshot that later moves leave alone."""
+        bot = self.outbox.bot
+        loaded = await load_game(bot.store, bot.registry, self.game_id)
+        return None if loaded is None else loaded.snapshot()
+
     async def _open_hands(self, loaded: LoadedGame, recent: list, version: int) -> None:
-        """Every seat's first DM, then one notice for all whose DMs are closed (a ping each)."""
+        """Every seat's first DM, then one notice for all whose DMs are closed (a ping each).
+
+        Each DM shows the game as it is when it is sent: under Discord's rate limits the last
+        seat's may go out seconds after the first player has moved.
+        """
         closed = []
         for seat in range(len(loaded.seats)):
-            outcome = await self.outbox.delivery.show_hand(
-                loaded, seat, recent, ping_since=version if loaded.state is not None else None
-            )
+            now = await self._load()
+            if now is None or now.state is None:
+                return
+            recent = await self.outbox.bot.publisher.recent_events(now)
+            outcome = await self.outbox.delivery.show_hand(now, seat, recent, ping_since=version)
             if outcome is not HandOutcome.SHOWN:
-                closed.append(loaded.seats[seat].user_id)
+                closed.append(now.seats[seat].user_id)
         key = nonce(loaded.id, "closed", "start")
         await self.outbox.delivery.tell_closed_dms(loaded, closed, key)
 
@@ -328,7 +338,7 @@ class Courier:
         self._expanded.add(entry_id)
         for seat in range(len(loaded.seats)):
             pending.lanes.add(seat_lane(seat))
-            self._lane(seat_lane(seat)).push(entry_id, (PING_IF_MISSED,))
+            self._lane(seat_lane(seat)).push(entry_id, (SHOW,))
 
     async def _perform_seat(
         self, loaded: LoadedGame, seat: int, ops: list[tuple[Any, ...]], recent: list
@@ -337,36 +347,12 @@ class Courier:
         if state is None or seat >= len(loaded.seats):
             return
         pings = [op[1] for op in ops if op[0] == PING]
-        ping_since: int | None = max(pings) if pings else None
-        if state.to_move != seat:
-            ping_since = None  # their turn is over (or the game): the DM is shown, not pinged
-        elif pings or any(op[0] == PING_IF_MISSED for op in ops):
-            # The ping is for the turn the seat is in *now*, which may have begun after the
-            # ping that was asked for (a delivery that a restart or Discord's errors held back
-            # while the game went on).
-            began = await turn_began_at(self.outbox.bot, loaded)
-            if began is not None:
-                ping_since = began if ping_since is None else max(ping_since, began)
+        ping_since = max(pings) if pings else None
         delivery = self.outbox.delivery
         outcome = await delivery.show_hand(loaded, seat, recent, ping_since=ping_since)
         if outcome is HandOutcome.FOUND_CLOSED:
             user = loaded.seats[seat].user_id
             await delivery.tell_closed_dms(loaded, [user], nonce(loaded.id, "closed", user))
-
-
-async def turn_began_at(bot: GloryBot, loaded: LoadedGame) -> int | None:
-    """The version at which the seat on turn got the turn it is in; ``None``: nobody is on
-    turn, or its turn began before the moves the store keeps at hand."""
-    if loaded.state is None or loaded.state.to_move is None:
-        return None
-    seat = loaded.state.to_move
-    moves = await bot.store.recent_moves(loaded.id, KEPT_MOVES)
-    if not moves:
-        return 1  # the start of the game, when it logged no setup events
-    for move in reversed(moves):
-        if move.seat != seat:
-            return move.version  # the move that handed the turn over
-    return 1 if moves[0].version <= 2 else None
 
 
 class Outbox:

@@ -3,8 +3,9 @@
 Every call here may run twice for the same publication (a retry, a restart, another process),
 so each is idempotent: edits show the current state whatever they showed before, deletions of
 a message already gone succeed, and every new message carries a nonce derived from what it
-publishes, so Discord returns the message it already created instead of posting it again
-(``enforce_nonce``; discord.py sends it with every message). Errors that a retry can cure
+publishes (a new hand or table: from the message it replaces), so Discord returns the message
+it already created instead of posting it again (``enforce_nonce``, honoured for a few
+minutes; discord.py sends it with every message). Errors that a retry can cure
 (rate limits, Discord's server errors, the network) are raised for the courier to retry;
 answers that no retry will change are handled here (a deleted table is posted again, closed
 DMs are remembered and the player told) or logged and dropped.
@@ -20,8 +21,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.components import parse_target
 from bot.i18n import t
 from bot.session import LoadedGame
+from bot.storage.cache import KEPT_MOVES
+from bot.storage.models import SeatRow
 from games import Event
 
 if TYPE_CHECKING:
@@ -62,6 +66,16 @@ class Delivery:
     def _channel(self, loaded: LoadedGame) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
 
+    async def _turn_to_ping(self, loaded: LoadedGame, seat: int, asked: int | None) -> int | None:
+        """The version of the turn to ping ``seat`` for (see ``show_hand``), if any."""
+        state = loaded.state
+        if state is None or state.to_move != seat:
+            return None
+        began = await turn_began_at(self.bot, loaded)
+        if began is None:
+            return asked
+        return began if asked is None else max(asked, began)
+
     def _dm(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
@@ -87,7 +101,7 @@ class Delivery:
             if error.code != THREAD_ARCHIVED:
                 raise
             # A new message unarchives the thread.
-            key = nonce(loaded.id, "lobby", message_id, loaded.row.version)
+            key = nonce(loaded.id, "lobby", message_id)  # the lobby that replaces this one
             message = await self._channel(loaded).send(**content, nonce=key)
             await self.bot.store.set_message(loaded.id, lobby_message_id=message.id)
             loaded.row.lobby_message_id = message.id
@@ -180,13 +194,17 @@ class Delivery:
 
         ``ping_since``: the version at which the seat got the turn. Unless a DM was already
         sent at or after it, the seat gets a *new* DM (a notification) and the old one goes;
-        otherwise the existing DM is edited. A player whose DMs are known to be closed is
+        otherwise the existing DM is edited. Whatever was asked, a seat shown its turn is
+        pinged for the turn it is in *now* (a delivery held back by Discord or a restart is
+        coalesced with later ones, and may be the first to find the seat on turn), and a seat
+        whose turn is over is not pinged. A player whose DMs are known to be closed is
         skipped; one whose DMs turn out closed now is remembered, and the caller tells them.
         """
         row = loaded.seats[seat]
         store = self.bot.store
         if await store.dms_closed(row.user_id):
             return HandOutcome.KNOWN_CLOSED
+        ping_since = await self._turn_to_ping(loaded, seat, ping_since)
         languages = await self.bot.languages.of_users([row.user_id])
         locale = languages.get(row.user_id, row.locale)
         content = self.bot.publisher.hand_content(loaded, seat, locale, recent, full=False)
@@ -219,19 +237,45 @@ class Delivery:
     async def _send_hand(
         self, loaded: LoadedGame, seat: int, content: dict, ping_since: int | None
     ) -> None:
+        """Send seat's new hand DM, record it, and mark the one it replaces for deletion.
+
+        The nonce names the DM this one replaces: if the process dies after Discord made it
+        but before it was recorded, the next attempt gets that same message back from Discord
+        instead of leaving it behind as a second hand. If that message announced an earlier
+        turn than the one now to ping for, it becomes the hand to replace, and the turn gets a
+        DM of its own (its notification).
+        """
         row = loaded.seats[seat]
         version = loaded.row.version
-        key = nonce(loaded.id, "hand", seat, ping_since if ping_since is not None else version)
+        for _ in range(2):
+            key = nonce(loaded.id, "hand", seat, row.hand_message_id or "first")
+            message = await (await self._dm_of(row)).send(**content, nonce=key)
+            made_for = _made_for(message)
+            if made_for == (version if content.get("view") else None) and (
+                made_for is not None or _footer(message) == _footer_of(content)
+            ):
+                break  # the message just made (or one showing just this)
+            # Discord returned the DM this nonce made before, and a crash kept from recording.
+            if ping_since is not None and (made_for is None or made_for < ping_since):
+                await self._record_hand(loaded, seat, message, made_for)
+                await self._delete_stale(loaded, seat)
+                continue
+            message = await message.edit(**content)  # bring it up to date
+            break
+        await self._record_hand(loaded, seat, message, version)
+
+    async def _dm_of(self, row: SeatRow) -> discord.abc.Messageable:
         # The DM channel of a user never changes: reuse the stored one instead of asking.
         if row.hand_channel_id is not None:
-            channel: discord.abc.Messageable = self._dm(row.hand_channel_id)
-        else:
-            channel = await self.bot.create_dm(discord.Object(row.user_id))
-        message = await channel.send(**content, nonce=key)
-        if _footer(message) != _footer_of(content):
-            # Discord returned the DM this nonce created before (a redelivery), showing an
-            # older state than now: bring it up to date.
-            message = await message.edit(**content)
+            return self._dm(row.hand_channel_id)
+        return await self.bot.create_dm(discord.Object(row.user_id))
+
+    async def _record_hand(
+        self, loaded: LoadedGame, seat: int, message: discord.Message, version: int | None
+    ) -> None:
+        """Store ``message`` as seat's hand DM (sent at ``version``); the one it replaces (or
+        one still waiting for deletion) is marked stale."""
+        row = loaded.seats[seat]
         old = (
             row.hand_message_id if row.hand_message_id != message.id else row.stale_hand_message_id
         )
@@ -258,6 +302,21 @@ class Delivery:
         row.stale_hand_message_id = None
 
 
+async def turn_began_at(bot: GloryBot, loaded: LoadedGame) -> int | None:
+    """The version at which the seat on turn got the turn it is in; ``None``: nobody is on
+    turn, or its turn began before the moves the store keeps at hand."""
+    if loaded.state is None or loaded.state.to_move is None:
+        return None
+    seat = loaded.state.to_move
+    moves = await bot.store.recent_moves(loaded.id, KEPT_MOVES)
+    if not moves:
+        return 1  # the start of the game, when it logged no setup events
+    for move in reversed(moves):
+        if move.seat != seat:
+            return move.version  # the move that handed the turn over
+    return 1 if moves[0].version <= 2 else None
+
+
 def _footer(message: discord.Message) -> str | None:
     return message.embeds[0].footer.text if message.embeds else None
 
@@ -265,3 +324,16 @@ def _footer(message: discord.Message) -> str | None:
 def _footer_of(content: dict) -> str | None:
     embed = content.get("embed")
     return embed.footer.text if embed is not None else None
+
+
+def _made_for(message: discord.Message) -> int | None:
+    """The game version a hand message's controls were made for (``None``: no controls)."""
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None) or ""
+            kind, _, fields = custom_id.partition(":")[2].partition(":")
+            if kind in ("m", "s"):
+                target = parse_target(fields)
+                if target is not None:
+                    return target.version
+    return None

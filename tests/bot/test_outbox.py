@@ -18,6 +18,7 @@ import simcord.http.router
 from bot.answers import DEFER_AFTER
 from bot.outbox.entries import MOVE, START, Entry
 from tests.bot.driver import (
+    answer_of,
     components,
     current_table,
     live_dm_hand,
@@ -203,3 +204,31 @@ async def test_a_slow_database_gets_the_click_deferred_in_time(
     assert (await snapshot(table))[0] == version + 1
     await table.bot.outbox.idle()
     assert table_move(table) == version + 1
+
+
+async def test_a_slow_command_is_deferred_in_time_and_then_answered(
+    simcord_env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await quick_game(simcord_env)
+    store = table.bot.store
+    standings = store.standings
+
+    async def slow_standings(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(DEFER_AFTER * 2)
+        return await standings(*args, **kwargs)
+
+    monkeypatch.setattr(store, "standings", slow_standings)
+    before = len(simcord_env.http_requests)
+    result = await table.players[0].member.slash(table.channel, "standings")
+    await simcord_env.advance_time(DEFER_AFTER * 3)
+    callbacks = [
+        r.json["type"]
+        for r in simcord_env.http_requests[before:]
+        if r.method == "POST" and r.path.endswith("/callback")
+    ]
+    assert callbacks == [5], "acknowledged with a 'thinking…' deferral, then answered"
+    answer = answer_of(result)
+    assert not answer.flags.ephemeral, (
+        "/standings answers in the channel, so its deferral is public"
+    )
+    assert answer.message.embeds, "the standings replaced the placeholder"
