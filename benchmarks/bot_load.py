@@ -45,13 +45,12 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from tests.loopback.bot_process import bot_process  # noqa: E402
+from tests.loopback.bot_process import GLORY_BOT, bot_process  # noqa: E402
 from tests.loopback.emulator import Emulator, InteractionRecord, WaitTimeout  # noqa: E402
 from tests.loopback.soak import BOT_ROUTES  # noqa: E402
 from tests.loopback.ui_players import Table, act_randomly, open_and_start  # noqa: E402
 
 GAMES = ("kami", "call_to_glory", "clans_and_glory")
-GLORY_BOT = (sys.executable, "-m", "bot", "--sync")
 NOOP_BOT = (sys.executable, "-m", "tests.loopback.reference_bot")
 P99_LIMIT_SECONDS = 0.100
 

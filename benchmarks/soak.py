@@ -24,10 +24,9 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from tests.loopback.bot_process import bot_process  # noqa: E402
+from tests.loopback.bot_process import GLORY_BOT, bot_process  # noqa: E402
 from tests.loopback.soak import SoakSettings, faulty_emulator, soak  # noqa: E402
 
-GLORY_BOT = (sys.executable, "-m", "bot", "--sync")
 STEPS_PER_GAME = 120
 """Roughly how many menu actions a game of the mix takes (spreads the kills over the run)."""
 

@@ -58,6 +58,10 @@ UNEXPECTED_TRIES = 5
 """How often an unexpected exception is retried before its work is dropped."""
 SWEEP_SECONDS = 60.0
 """How often the outbox looks in the database for entries no courier of this process holds."""
+DELETE_AFTER_SECONDS = 0.5
+"""Delivered entries are forgotten in batches at most this long after delivery: a deletion is
+a write transaction, and one per move would double the bot's writes. Until then a crash only
+means one more, harmless, delivery."""
 SWEEP_AGE = timedelta(seconds=30)
 """An entry younger than this is left to the process that wrote it (which hands it over after
 the click's own answer)."""
@@ -365,12 +369,14 @@ class Outbox:
         retry_base: float = RETRY_BASE_SECONDS,
         retry_cap: float = RETRY_CAP_SECONDS,
         sweep_seconds: float = SWEEP_SECONDS,
+        delete_after: float = DELETE_AFTER_SECONDS,
     ) -> None:
         self.bot = bot
         self.delivery = Delivery(bot)
         self.retry_base = retry_base
         self.retry_cap = retry_cap
         self.sweep_seconds = sweep_seconds
+        self.delete_after = delete_after
         self.couriers: dict[int, Courier] = {}
         self._delivered: list[int] = []
         self._in_deletion: set[int] = set()
@@ -378,6 +384,7 @@ class Outbox:
         self._sweeper: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
+        self._delete_timer: asyncio.TimerHandle | None = None
         self.closed = False
 
     def backoff(self, failures: int) -> float:
@@ -449,7 +456,16 @@ class Outbox:
             return
         self._delivered.extend(entry_ids)
         self._in_deletion.update(entry_ids)
-        if self._deleting is None or self._deleting.done():
+        if self._delete_timer is None:  # gather the deliveries of the moment
+            loop = asyncio.get_running_loop()
+            self._delete_timer = loop.call_later(self.delete_after, self._forget_delivered)
+
+    def _forget_delivered(self) -> None:
+        """Delete the delivered entries now (``idle`` and ``close`` do not wait for the timer)."""
+        if self._delete_timer is not None:
+            self._delete_timer.cancel()
+            self._delete_timer = None
+        if self._delivered and (self._deleting is None or self._deleting.done()):
             self._deleting = asyncio.get_running_loop().create_task(self._delete())
 
     async def _delete(self) -> None:
@@ -482,7 +498,16 @@ class Outbox:
 
     async def idle(self, timeout: float = 30.0) -> None:
         """Wait until everything handed over so far is delivered and forgotten (for tests)."""
-        await asyncio.wait_for(self._idle.wait(), timeout)
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not self._idle.is_set():
+            self._forget_delivered()
+            remaining = deadline - asyncio.get_running_loop().time()
+            await asyncio.wait_for(self._wait_a_moment(), max(remaining, 0))
+
+    async def _wait_a_moment(self) -> None:
+        """Until the outbox is idle, or a little while (deliveries may end in the meantime)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), 0.05)
 
     @property
     def pending_count(self) -> int:
@@ -500,6 +525,7 @@ class Outbox:
         for courier in list(self.couriers.values()):
             await courier.stop()
         self.couriers.clear()
+        self._forget_delivered()
         if self._deleting is not None:
             with contextlib.suppress(Exception):
                 await self._deleting

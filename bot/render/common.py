@@ -6,6 +6,7 @@ view of one seat. All text comes from the catalog.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -41,7 +42,13 @@ def safe_names(names: Iterable[str]) -> list[str]:
     accident anyway (``allowed_mentions`` is none by default), and here it does not even look
     like one.
     """
-    return [escape_mentions(escape_markdown(name)) for name in names]
+    return [_safe_name(name) for name in names]
+
+
+@functools.lru_cache(maxsize=4096)
+def _safe_name(name: str) -> str:
+    """One name made safe; cached, since every message of a game shows the same few names."""
+    return escape_mentions(escape_markdown(name))
 
 
 def lobby_embed(loaded: LoadedGame, presenter: Presenter, locale: str) -> discord.Embed:

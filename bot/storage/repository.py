@@ -731,49 +731,36 @@ class Store:
         The engine's setup events (deal, start player …) open the move log as seat -1.
         """
         with self._replacing(game_id):
-            return await self._start(
-                game_id, expected_version, seed, state, publication, opening_events
-            )
-
-    async def _start(
-        self,
-        game_id: int,
-        expected_version: int,
-        seed: int,
-        state: dict[str, Any],
-        publication: Publication,
-        opening_events: Sequence[dict[str, Any]],
-    ) -> Entry:
-        async with self._write_session() as session:
-            result = await session.exec(
-                update(GameRow)
-                .where(
-                    GameRow.id == game_id,
-                    GameRow.status == GameStatus.LOBBY,
-                    GameRow.version == expected_version,
-                )
-                .values(
-                    status=GameStatus.ACTIVE,
-                    seed=seed,
-                    state=state,
-                    version=1,
-                    expires_at=None,
-                    updated_at=utcnow(),
-                )
-            )
-            if result.rowcount != 1:
-                raise StorageConflict(f"game {game_id} is no longer this lobby")
-            if opening_events:
-                session.add(
-                    MoveRow(
-                        game_id=game_id,
+            async with self._write_session() as session:
+                result = await session.exec(
+                    update(GameRow)
+                    .where(
+                        GameRow.id == game_id,
+                        GameRow.status == GameStatus.LOBBY,
+                        GameRow.version == expected_version,
+                    )
+                    .values(
+                        status=GameStatus.ACTIVE,
+                        seed=seed,
+                        state=state,
                         version=1,
-                        seat=OPENING_SEAT,
-                        action={"kind": "opening"},
-                        events=list(opening_events),
+                        expires_at=None,
+                        updated_at=utcnow(),
                     )
                 )
-            return await self._queue(await session.connection(), game_id, 1, publication)
+                if result.rowcount != 1:
+                    raise StorageConflict(f"game {game_id} is no longer this lobby")
+                if opening_events:
+                    session.add(
+                        MoveRow(
+                            game_id=game_id,
+                            version=1,
+                            seat=OPENING_SEAT,
+                            action={"kind": "opening"},
+                            events=list(opening_events),
+                        )
+                    )
+                return await self._queue(await session.connection(), game_id, 1, publication)
 
     async def commit_move(
         self,
@@ -851,32 +838,23 @@ class Store:
         """Cancel, abandon or expire an open game, with what it must publish;
         ``StorageConflict`` if it already ended."""
         with self._replacing(game_id):
-            return await self._end(game_id, status, final, publication)
-
-    async def _end(
-        self,
-        game_id: int,
-        status: GameStatus,
-        final: Sequence[FinalScore] | None,
-        publication: Publication | None,
-    ) -> tuple[GameRow, Entry | None]:
-        async with self._write_session() as session:
-            result = await session.exec(
-                update(GameRow)
-                .where(GameRow.id == game_id, col(GameRow.status).in_(OPEN_STATUSES))
-                .values(status=status, version=GameRow.version + 1, updated_at=utcnow())
-            )
-            if result.rowcount != 1:
-                raise StorageConflict(f"game {game_id} has already ended")
-            if final is not None:
-                await self._add_results(session, game_id, final, status.value)
-            game = await session.get(GameRow, game_id)
-            assert game is not None
-            entry = None
-            if publication is not None:
-                connection = await session.connection()
-                entry = await self._queue(connection, game_id, game.version, publication)
-            return game, entry
+            async with self._write_session() as session:
+                result = await session.exec(
+                    update(GameRow)
+                    .where(GameRow.id == game_id, col(GameRow.status).in_(OPEN_STATUSES))
+                    .values(status=status, version=GameRow.version + 1, updated_at=utcnow())
+                )
+                if result.rowcount != 1:
+                    raise StorageConflict(f"game {game_id} has already ended")
+                if final is not None:
+                    await self._add_results(session, game_id, final, status.value)
+                game = await session.get(GameRow, game_id)
+                assert game is not None
+                entry = None
+                if publication is not None:
+                    connection = await session.connection()
+                    entry = await self._queue(connection, game_id, game.version, publication)
+                return game, entry
 
     async def _add_results(
         self, session: AsyncSession, game_id: int, final: Sequence[FinalScore], outcome: str

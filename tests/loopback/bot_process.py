@@ -107,3 +107,18 @@ async def bot_process(
         yield process
     finally:
         await process.stop()
+
+
+GLORY_BOT = (sys.executable, "-m", "bot", "--sync")
+
+
+def glory_bot(
+    emulator: Emulator, tmp_path: Path
+) -> contextlib.AbstractAsyncContextManager[BotProcess]:
+    """The real bot (``python -m bot --sync``) on a SQLite file in ``tmp_path``."""
+    return bot_process(
+        emulator,
+        tmp_path / "bot.log",
+        argv=GLORY_BOT,
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'glory.db'}",
+    )

@@ -11,10 +11,10 @@ import random
 import re
 from pathlib import Path
 
-from .bot_process import bot_process
+from .bot_process import glory_bot
 from .emulator import Actor, Emulator, Message
 from .emulator.faults import CHANNEL_MESSAGE, INTERACTION_CALLBACK
-from .test_glory_bot import GLORY_BOT, assert_clean_log, database_url
+from .test_glory_bot import assert_clean_log
 from .ui_players import (
     Table,
     act_randomly,
@@ -53,9 +53,7 @@ def assert_every_click_answered_in_time(emulator: Emulator) -> None:
 
 async def test_a_slow_dm_deletion_delays_no_click(emulator: Emulator, tmp_path: Path) -> None:
     players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         table = await open_and_start(emulator, players, "clans_and_glory")
         dm_channels = "|".join(str(p.dm_channel.id) for p in players)
         slow = emulator.faults.delay("DELETE", rf"^/channels/({dm_channels})/messages/\d+$", 4.0)
@@ -71,9 +69,7 @@ async def test_a_rate_limited_table_edit_and_a_double_click_are_answered_in_time
 ) -> None:
     players = [emulator.add_actor(name) for name in ("alice", "bob")]
     rng = random.Random("double")
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         table = await open_and_start(emulator, players, "kami")
         await play_until_version(table, 3, rng)
         table_path = rf"^/channels/{emulator.channel.id}/messages/\d+$"
@@ -111,9 +107,7 @@ async def test_a_refused_click_answer_still_publishes_the_move(
     the next player is told it is their turn."""
     players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
     rng = random.Random("refused")
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         table = await open_and_start(emulator, players, "clans_and_glory")
         await play_until_version(table, 2, rng)
         for _ in range(50):  # until a move passes the turn to another player
@@ -156,9 +150,7 @@ async def test_a_failing_table_edit_is_retried_after_discords_errors(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     players = [emulator.add_actor(name) for name in ("alice", "bob")]
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         table = await open_and_start(emulator, players, "kami")
         failing = emulator.faults.fail("PATCH", CHANNEL_MESSAGE, 503, times=2)
         await play_until_version(table, 3, random.Random("retry"))

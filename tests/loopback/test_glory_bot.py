@@ -14,14 +14,13 @@ import json
 import random
 import re
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
 
 from games import REGISTRY
 
-from .bot_process import BotProcess, bot_process
+from .bot_process import BotProcess, glory_bot
 from .emulator import Emulator
 from .emulator.faults import CHANNEL_MESSAGE, INTERACTION_CALLBACK
 from .ui_players import (
@@ -38,7 +37,6 @@ pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("bot.app") is None, reason="the bot is not written yet"
 )
 
-GLORY_BOT = (sys.executable, "-m", "bot", "--sync")
 GAMES = ("kami", "call_to_glory", "clans_and_glory")
 
 
@@ -66,9 +64,7 @@ async def assert_clean_log(bot: BotProcess, emulator: Emulator) -> None:
 async def test_game_survives_kill_9(emulator: Emulator, tmp_path: Path, game: str) -> None:
     players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
     rng = random.Random(f"{game}-7")
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         table = await open_and_start(emulator, players, game)
         await play_until_version(table, 4, rng)
         before_crash = table.version()
@@ -93,9 +89,7 @@ async def test_complete_game_ends_with_a_final_table_and_no_live_hands(
 ) -> None:
     """A whole game through Discord only; the table ends without controls, hands are final."""
     players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         options = QUICK_GAME_OPTIONS.get(game)
         table = await open_and_start(emulator, players, game, options=options)
         steps = await play_to_end(table, random.Random(f"{game}-end"))
@@ -114,9 +108,7 @@ async def test_gateway_and_rest_faults_mid_game(emulator: Emulator, tmp_path: Pa
     """Drop, RESUME, 429, 500 and a re-IDENTIFY mid-game: every click answered exactly once."""
     players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
     rng = random.Random("faults")
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         table = await open_and_start(emulator, players, "clans_and_glory")
         await play_until_version(table, 2, rng)
 
@@ -174,9 +166,7 @@ async def test_kill_9_during_a_burst_of_moves_from_many_games(
     restart on it the bot never shows an older state, the old DM buttons play on, and every
     game is played to its end."""
     rng = random.Random("burst")
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         tables: list[Table] = []
         for number in range(6):
             players = [emulator.add_actor(f"t{number}p{seat}") for seat in range(3)]
@@ -241,9 +231,7 @@ async def test_my_hand_when_it_is_not_your_turn(emulator: Emulator, tmp_path: Pa
     """Regression: "My hand" for a seat without controls once passed ``view=None`` to
     ``send_message``, which discord.py 2.7.1 rejects after sending (interactions.py:1101)."""
     players = [emulator.add_actor(name) for name in ("alice", "bob")]
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         table = await open_and_start(emulator, players, "kami")
         waiting = next(p for p in players if live_hand(p) is None)
         custom_id = next(

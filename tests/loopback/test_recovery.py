@@ -11,10 +11,10 @@ import random
 import re
 from pathlib import Path
 
-from .bot_process import bot_process
+from .bot_process import glory_bot
 from .emulator import Emulator
 from .emulator.faults import CHANNEL_MESSAGES, UNLIMITED, RestFault
-from .test_glory_bot import GLORY_BOT, assert_clean_log, database_url
+from .test_glory_bot import assert_clean_log
 from .ui_players import act_randomly, live_hand, open_and_start, play_until_version, state_version
 
 FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
@@ -34,9 +34,7 @@ async def test_the_next_players_dm_lost_in_a_crash_is_sent_after_the_restart(
 ) -> None:
     players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
     rng = random.Random("recovery")
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         table = await open_and_start(emulator, players, "clans_and_glory")
         await emulator.wait_for(
             lambda: all(emulator.dms_of(p.user) for p in players), timeout=10, what="every hand"

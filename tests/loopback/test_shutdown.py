@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from .bot_process import BotProcess, bot_process
+from .bot_process import BotProcess, glory_bot
 from .emulator import Emulator
 from .emulator.faults import CHANNEL_MESSAGE, INTERACTION_CALLBACK
-from .test_glory_bot import GLORY_BOT, database_url, stored_games
+from .test_glory_bot import stored_games
 from .ui_players import (
     Table,
     act_randomly,
@@ -48,9 +48,7 @@ async def test_a_stop_signal_ends_the_bot_cleanly(
     emulator: Emulator, tmp_path: Path, signal_number: int
 ) -> None:
     players = [emulator.add_actor(name) for name in ("alice", "bob")]
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         table = await open_and_start(emulator, players, "kami")
         await play_until_version(table, 4, random.Random("stop"))
         assert await stop_with(bot, signal_number) == 0
@@ -68,9 +66,7 @@ async def test_sigterm_in_a_burst_keeps_every_answered_move_and_delivers_the_res
     emulator: Emulator, tmp_path: Path
 ) -> None:
     rng = random.Random("sigterm-burst")
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         tables = []
         for number in range(4):
             channel = emulator.channel if number == 0 else await emulator.add_channel(f"t{number}")

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .bot_process import bot_process
+from .bot_process import glory_bot
 from .soak import SoakSettings, faulty_emulator, soak
-from .test_glory_bot import GLORY_BOT
 
 SETTINGS = SoakSettings(games=56, seed="ci-soak")
 EXPECTED_STEPS = 56 * 120
@@ -21,15 +20,7 @@ async def test_every_game_finishes_and_every_move_is_published_despite_discords_
     tmp_path: Path,
 ) -> None:
     database = tmp_path / "glory.db"
-    async with (
-        faulty_emulator(SETTINGS) as emulator,
-        bot_process(
-            emulator,
-            tmp_path / "bot.log",
-            argv=GLORY_BOT,
-            database_url=f"sqlite+aiosqlite:///{database}",
-        ) as bot,
-    ):
+    async with faulty_emulator(SETTINGS) as emulator, glory_bot(emulator, tmp_path) as bot:
         report = await soak(emulator, bot, database, SETTINGS, expected_steps=EXPECTED_STEPS)
     assert report.problems == [], "\n".join(report.problems[:40])
     assert report.restarts == 2

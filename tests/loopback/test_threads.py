@@ -17,11 +17,11 @@ from pathlib import Path
 import discord
 import pytest
 
-from .bot_process import bot_process
+from .bot_process import glory_bot
 from .conftest import running_reference_bot
 from .emulator import Channel, Emulator, Message
 from .emulator.interactions import APPLICATION_COMMAND
-from .test_glory_bot import GLORY_BOT, assert_clean_log, database_url
+from .test_glory_bot import assert_clean_log
 from .ui_players import (
     MENU_ID,
     Table,
@@ -191,9 +191,7 @@ async def test_glory_is_played_in_a_thread(emulator: Emulator, tmp_path: Path) -
     from bot.i18n import t
 
     alice, bob, carol, dave = (emulator.add_actor(n) for n in ("alice", "bob", "carol", "dave"))
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         thread = await emulator.add_thread("kami night", owner=alice.user)
         table = await open_and_start(emulator, [alice, bob, carol], "kami", channel=thread)
 
@@ -241,9 +239,7 @@ async def test_a_move_after_the_thread_was_archived_reposts_the_table_there(
 
     alice, bob, carol = (emulator.add_actor(n) for n in ("alice", "bob", "carol"))
     rng = random.Random("archived")
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         thread = await emulator.add_thread("kami night", owner=alice.user)
         table = await open_and_start(emulator, [alice, bob, carol], "kami", channel=thread)
         game_id = game_id_of(table)
@@ -305,9 +301,7 @@ async def test_a_lobby_redrawn_after_its_thread_was_archived_is_posted_there_aga
     from bot.render import presenter_for
 
     alice, bob, carol = (emulator.add_actor(n) for n in ("alice", "bob", "carol"))
-    async with bot_process(
-        emulator, tmp_path / "bot.log", argv=GLORY_BOT, database_url=database_url(tmp_path)
-    ) as bot:
+    async with glory_bot(emulator, tmp_path) as bot:
         thread = await emulator.add_thread("kami later", owner=alice.user)
         play = await alice.slash("play", game="kami", channel=thread)
         old_lobby = await play.settled(timeout=10)
