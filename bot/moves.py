@@ -72,9 +72,17 @@ def private_parts(view: Callable[[int | None], dict[str, Any]], seats: int) -> l
 def move_publication(
     state: State, seats: int, before: list[dict], was_to_move: int | None
 ) -> Publication:
-    """What a move must show: the table, every hand whose private part or turn changed, and
-    a new DM (a ping) for a player who now gets the turn. ``before``: ``private_parts`` of the
-    state the move was made on; ``state``: the state after it."""
+    """What a move must show: the table, every hand whose private part or turn changed, the
+    hand of the seat on turn, and a new DM (a ping) for a player who now gets the turn.
+    ``before``: ``private_parts`` of the state the move was made on; ``state``: the state
+    after it.
+
+    The seat on turn is always among the hands, even when it moves again and its hand did
+    not change: its controls name the game's version, so every move makes them stale. The
+    click's own answer usually brings them up to date (and the courier then skips that
+    hand), but an answer can be lost (the process dies after the commit, Discord refuses a
+    late callback), and the player would be left with controls that only answer "stale".
+    """
     views: dict[int | None, dict[str, Any]] = {}
 
     def view(seat: int | None) -> dict[str, Any]:
@@ -87,7 +95,7 @@ def move_publication(
     changed = [
         s
         for s in range(seats)
-        if state.is_over or now[s] != before[s] or (s == to_move) != (s == was_to_move)
+        if state.is_over or s in (to_move, was_to_move) or now[s] != before[s]
     ]
     fresh = [to_move] if to_move is not None and to_move != was_to_move else []
     return Publication.move(changed, fresh)
@@ -205,8 +213,7 @@ class MoveFlow:
             await reply(interaction, "move.not_your_control")
             return None
         if target.version != loaded.row.version:
-            notice = t("move.stale", user_locale(interaction))
-            await self._send_hand(interaction, loaded, seat, notice=notice)
+            await self._answer_stale(interaction, loaded, seat)
             return None
         state = loaded.state
         assert state is not None
@@ -223,6 +230,29 @@ class MoveFlow:
             await self._navigate(interaction, loaded, target, tokens)
             return None
         return await self._play(interaction, loaded, target, action)
+
+    async def _answer_stale(
+        self, interaction: discord.Interaction, loaded: LoadedGame, seat: int
+    ) -> None:
+        """A control of an earlier version: the current hand, with a word on why.
+
+        Clicked in the player's hand DM, the DM itself is brought up to date: it may have been
+        left behind by a lost delivery (a request of a process that died, carried out after the
+        newer one), and the player keeps one live hand instead of collecting copies. Anywhere
+        else (an old DM, an ephemeral hand) the answer is a fresh ephemeral hand.
+        """
+        locale = user_locale(interaction)
+        notice = t("move.stale", locale)
+        clicked = interaction.message.id if interaction.message else None
+        if interaction.guild_id is None and clicked == loaded.seats[seat].hand_message_id:
+            publisher = self.bot.publisher
+            recent = await publisher.recent_events(loaded)
+            content = publisher.hand_content(
+                loaded, seat, locale, recent, notice=notice, full=False
+            )
+            await Answer.of(interaction).update(**content)
+            return
+        await self._send_hand(interaction, loaded, seat, notice=notice)
 
     async def _navigate(
         self,

@@ -31,10 +31,11 @@ import discord
 from sqlalchemy.exc import DBAPIError
 
 from bot.outbox import entries as kinds
-from bot.outbox.delivery import Delivery, HandOutcome, nonce
-from bot.outbox.entries import Entry
+from bot.outbox.delivery import Delivery, HandOutcome, Outdated, nonce
+from bot.outbox.entries import Entry, Publication
 from bot.render import presenter_for
 from bot.session import LoadedGame, load_game
+from bot.storage.repository import StorageConflict
 
 if TYPE_CHECKING:
     from bot.app import GloryBot
@@ -55,6 +56,8 @@ PING = "ping"
 RETRY_BASE_SECONDS = 1.0
 RETRY_CAP_SECONDS = 60.0
 UNEXPECTED_TRIES = 5
+OUTDATED_TRIES = 10
+"""How often in a row a delivery may find the game changed under it before it gives up."""
 """How often an unexpected exception is retried before its work is dropped."""
 SWEEP_SECONDS = 60.0
 """How often the outbox looks in the database for entries no courier of this process holds."""
@@ -62,6 +65,10 @@ DELETE_AFTER_SECONDS = 0.5
 """Delivered entries are forgotten in batches at most this long after delivery: a deletion is
 a write transaction, and one per move would double the bot's writes. Until then a crash only
 means one more, harmless, delivery."""
+IN_FLIGHT_SECONDS = 10.0
+"""How long after a process died Discord may still carry out a request it had sent. Such a
+late edit shows a game as it was then, over what the new process showed since; so the games
+a restart (or a sweep) took over are shown once more after this long."""
 SWEEP_AGE = timedelta(seconds=30)
 """An entry younger than this is left to the process that wrote it (which hands it over after
 the click's own answer)."""
@@ -108,13 +115,17 @@ class Lane:
         self.items: list[tuple[int, tuple[Any, ...]]] = []
         self.task: asyncio.Task[None] | None = None
 
+    @property
+    def busy(self) -> bool:
+        return self.task is not None and not self.task.done()
+
     def push(self, entry_id: int, op: tuple[Any, ...]) -> None:
         self.items.append((entry_id, op))
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
-        failures = 0
+        failures = outdated_runs = 0
         while self.items:
             if self.key != TABLE:
                 await self.courier.opening.wait()
@@ -123,13 +134,20 @@ class Lane:
                 await self.courier.perform(self.key, [op for _, op in batch])
             except asyncio.CancelledError:
                 raise
+            except Outdated as outdated:
+                outdated_runs += 1
+                if outdated_runs <= OUTDATED_TRIES:
+                    log.info("game %s: %s; showing it as it is now", self.courier.game_id, outdated)
+                    continue
+                game = self.courier.game_id
+                log.error("game %s: the %s update kept being outdated; dropped", game, self.key)
             except Exception as error:  # noqa: BLE001 - classified in _after_failure
                 failures += 1
                 delay = self._after_failure(error, failures)
                 if delay is not None:
                     await asyncio.sleep(delay)
                     continue
-            failures = 0
+            failures = outdated_runs = 0
             del self.items[: len(batch)]
             self.courier.lane_done(self.key, [entry_id for entry_id, _ in batch])
         self.courier.lane_idle()
@@ -191,6 +209,10 @@ class Courier:
         if entry.kind == kinds.START:
             self._openings.add(entry.id)
             self.opening.clear()
+        # A hand the click's answer showed is skipped, unless its lane is at work right now:
+        # what that lane sends may have been rendered before the move and land after the answer.
+        busy = {key for key, lane in self.lanes.items() if lane.busy}
+        shown = [seat for seat in shown if seat_lane(seat) not in busy]
         plan = list(self._plan(entry, shown))
         pending.lanes = {lane for lane, _ in plan}
         for lane, op in plan:
@@ -370,6 +392,7 @@ class Outbox:
         retry_cap: float = RETRY_CAP_SECONDS,
         sweep_seconds: float = SWEEP_SECONDS,
         delete_after: float = DELETE_AFTER_SECONDS,
+        in_flight_seconds: float = IN_FLIGHT_SECONDS,
     ) -> None:
         self.bot = bot
         self.delivery = Delivery(bot)
@@ -377,6 +400,8 @@ class Outbox:
         self.retry_cap = retry_cap
         self.sweep_seconds = sweep_seconds
         self.delete_after = delete_after
+        self.in_flight_seconds = in_flight_seconds
+        self._resyncs: set[asyncio.Task[None]] = set()
         self.couriers: dict[int, Courier] = {}
         self._delivered: list[int] = []
         self._in_deletion: set[int] = set()
@@ -409,6 +434,7 @@ class Outbox:
         """After a start: deliver every entry a previous run left; how many."""
         entries = await self.bot.store.pending_publications()
         self.deliver(entries)
+        self.resync_later({entry.game_id for entry in entries})
         if entries:
             games = len({entry.game_id for entry in entries})
             log.info(
@@ -446,7 +472,32 @@ class Outbox:
         if orphans:
             log.info("found %d undelivered publication(s)", len(orphans))
             self.deliver(orphans)
+            self.resync_later({entry.game_id for entry in orphans})
         return len(orphans)
+
+    def resync_later(self, game_ids: Collection[int]) -> None:
+        """Show ``game_ids`` once more when the requests of a process that died delivering
+        them can no longer be carried out (``IN_FLIGHT_SECONDS``): one of those, served late,
+        would show a table or a hand as it was when that process died, and a hand from then
+        carries controls that only answer "stale". The resync is an outbox entry like any
+        other, so a crash in the meantime leaves it to the next start."""
+        if game_ids and not self.closed:
+            task = asyncio.get_running_loop().create_task(self._resync_after(sorted(game_ids)))
+            self._resyncs.add(task)
+            task.add_done_callback(self._resyncs.discard)
+
+    async def _resync_after(self, game_ids: list[int]) -> None:
+        await asyncio.sleep(self.in_flight_seconds)
+        store = self.bot.store
+        for game_id in game_ids:
+            try:
+                entry = await store.publish(game_id, Publication(kinds.RESYNC))
+            except StorageConflict:
+                continue  # the game is gone
+            except Exception:
+                log.exception("game %s: could not show it again after a restart", game_id)
+                continue
+            self.deliver([entry])
 
     # ---------------------------------------------------------------- completion
 
@@ -518,6 +569,8 @@ class Outbox:
     async def close(self) -> None:
         """Stop delivering; what is not delivered stays stored for the next start."""
         self.closed = True
+        for task in list(self._resyncs):
+            task.cancel()
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -48,6 +48,12 @@ THREAD_ARCHIVED = 50083
 """Discord refuses edits in an archived thread; a new message there unarchives it."""
 
 
+class Outdated(Exception):
+    """Discord or the store already hold something newer than the snapshot being delivered
+    (a click made a DM this delivery was about to replace the player's hand): render the game
+    as it is now and try again."""
+
+
 def nonce(*parts: object) -> int:
     """A message nonce that names what a message publishes (the same parts, the same nonce).
 
@@ -200,8 +206,12 @@ class Delivery:
         whose turn is over is not pinged. A player whose DMs are known to be closed is
         skipped; one whose DMs turn out closed now is remembered, and the caller tells them.
         """
-        row = loaded.seats[seat]
         store = self.bot.store
+        if (await store.current_version(loaded.id) or 0) > loaded.row.version:
+            # A move came since the snapshot: a DM rendered from it would show a turn that
+            # may be over already, and announce it.
+            raise Outdated(f"game {loaded.id} moved on since seat {seat}'s hand was rendered")
+        row = await self._current_seat(loaded, seat)
         if await store.dms_closed(row.user_id):
             return HandOutcome.KNOWN_CLOSED
         ping_since = await self._turn_to_ping(loaded, seat, ping_since)
@@ -234,6 +244,19 @@ class Delivery:
             return HandOutcome.FOUND_CLOSED
         return HandOutcome.SHOWN
 
+    async def _current_seat(self, loaded: LoadedGame, seat: int) -> SeatRow:
+        """Seat's row as last written, put into ``loaded``.
+
+        A snapshot's seat rows are the store's kept rows, which clicks and other deliveries
+        update in place, until the store reads the game anew (after a lost race, say): then
+        the snapshot keeps rows that no longer change. Which DM is the hand decides what is
+        replaced and deleted, so it is always read fresh, never taken from a snapshot.
+        """
+        current = await self.bot.store.current_seat(loaded.id, seat)
+        if current is not None:
+            loaded.seats[seat] = current
+        return loaded.seats[seat]
+
     async def _send_hand(
         self, loaded: LoadedGame, seat: int, content: dict, ping_since: int | None
     ) -> None:
@@ -249,20 +272,34 @@ class Delivery:
         version = loaded.row.version
         for _ in range(2):
             key = nonce(loaded.id, "hand", seat, row.hand_message_id or "first")
-            message = await (await self._dm_of(row)).send(**content, nonce=key)
+            try:
+                message = await (await self._dm_of(row)).send(**content, nonce=key)
+            except discord.NotFound as error:
+                # The DM this nonce made is deleted already: something newer replaced it.
+                raise Outdated(f"game {loaded.id}: seat {seat}'s DM moved on") from error
             made_for = _made_for(message)
             if made_for == (version if content.get("view") else None) and (
                 made_for is not None or _footer(message) == _footer_of(content)
             ):
                 break  # the message just made (or one showing just this)
-            # Discord returned the DM this nonce made before, and a crash kept from recording.
+            # Discord returned the DM this nonce made before: one a crash kept from recording,
+            # unless a click has since made it the player's hand.
+            current = await self.bot.store.current_seat(loaded.id, seat)
+            if current is not None and current.hand_message_id == message.id:
+                raise Outdated(f"game {loaded.id}: seat {seat} moved from DM {message.id}")
             if ping_since is not None and (made_for is None or made_for < ping_since):
                 await self._record_hand(loaded, seat, message, made_for)
                 await self._delete_stale(loaded, seat)
                 continue
             message = await message.edit(**content)  # bring it up to date
             break
-        await self._record_hand(loaded, seat, message, version)
+        # A send can wait long in discord.py (a 429) or at Discord: if a move came meanwhile,
+        # the DM notified the player during the game as it is now, but shows it as it was.
+        # It counts as sent now (no second notification), and is shown again at once.
+        now = max(version, await self.bot.store.current_version(loaded.id) or 0)
+        await self._record_hand(loaded, seat, message, now)
+        if now > version:
+            raise Outdated(f"game {loaded.id} moved on while seat {seat}'s DM was sent")
 
     async def _dm_of(self, row: SeatRow) -> discord.abc.Messageable:
         # The DM channel of a user never changes: reuse the stored one instead of asking.
@@ -273,12 +310,17 @@ class Delivery:
     async def _record_hand(
         self, loaded: LoadedGame, seat: int, message: discord.Message, version: int | None
     ) -> None:
-        """Store ``message`` as seat's hand DM (sent at ``version``); the one it replaces (or
-        one still waiting for deletion) is marked stale."""
-        row = loaded.seats[seat]
-        old = (
-            row.hand_message_id if row.hand_message_id != message.id else row.stale_hand_message_id
-        )
+        """Store ``message`` as seat's hand DM (sent at ``version``); the one it replaces is
+        marked stale (if it already is the hand, the one waiting for deletion stays so)."""
+        row = await self._current_seat(loaded, seat)
+        if row.hand_message_id != message.id:
+            # A DM still waiting for deletion goes now: the record below names only the one
+            # it replaces (a click may have replaced the hand since this delivery began).
+            if row.stale_hand_message_id != message.id:
+                await self._delete_stale(loaded, seat)
+            old = row.hand_message_id
+        else:
+            old = row.stale_hand_message_id
         await self.bot.store.set_hand_message(
             loaded.id, seat, message.channel.id, message.id, version, stale=old
         )
@@ -291,6 +333,9 @@ class Delivery:
         stale = row.stale_hand_message_id
         if stale is None or row.hand_channel_id is None or stale == row.hand_message_id:
             return
+        current = await self.bot.store.current_seat(loaded.id, seat)
+        if current is not None and current.hand_message_id == stale:
+            return  # a click has made it the player's hand again since
         try:
             await self._dm(row.hand_channel_id).get_partial_message(stale).delete()
         except discord.NotFound:
@@ -308,9 +353,13 @@ async def turn_began_at(bot: GloryBot, loaded: LoadedGame) -> int | None:
     if loaded.state is None or loaded.state.to_move is None:
         return None
     seat = loaded.state.to_move
-    moves = await bot.store.recent_moves(loaded.id, KEPT_MOVES)
-    if not moves:
+    logged = await bot.store.recent_moves(loaded.id, KEPT_MOVES)
+    if not logged:
         return 1  # the start of the game, when it logged no setup events
+    # The moves up to the state shown (the store may be further on than a courier's snapshot).
+    moves = [move for move in logged if move.version <= loaded.row.version]
+    if not moves:
+        return 1 if loaded.row.version <= 1 else None
     for move in reversed(moves):
         if move.seat != seat:
             return move.version  # the move that handed the turn over

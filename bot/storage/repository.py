@@ -543,6 +543,23 @@ class Store:
             self._games.put(game_id, KeptGame(game, list(seats)))
         return game, seats
 
+    async def current_version(self, game_id: int) -> int | None:
+        """The game's version as last written (``None``: no such game)."""
+        kept = self._games.get(game_id)
+        if kept is not None:
+            return kept.row.version
+        async with self.session() as session:
+            return await session.scalar(select(GameRow.version).where(GameRow.id == game_id))
+
+    async def current_seat(self, game_id: int, seat: int) -> SeatRow | None:
+        """Seat ``seat`` as last written (a courier's snapshot may hold an older row)."""
+        kept = self._games.get(game_id)
+        if kept is not None:
+            return kept.seats[seat] if seat < len(kept.seats) else None
+        async with self.session() as session:
+            query = select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+            return (await session.exec(query)).first()
+
     async def seats(self, game_id: int) -> list[SeatRow]:
         async with self.session() as session:
             query = select(SeatRow).where(SeatRow.game_id == game_id).order_by(col(SeatRow.seat))

@@ -18,8 +18,10 @@ import simcord
 
 from bot.app import GloryBot
 from bot.i18n import DEFAULT_LOCALE, LOCALES, catalog, t
+from bot.moves import move_publication, private_parts
 from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus
+from bot.storage.repository import MoveRecord
 
 
 @dataclass
@@ -299,3 +301,28 @@ async def quick_game(env: simcord.Env, players: int = 2, **kwargs: Any) -> Table
     await open_lobby(table, "kami", {"target": 5})
     await start(table)
     return table
+
+
+async def commit_behind_discords_back(table, rng: random.Random) -> int:
+    """Play moves in the database only, as if the bot crashed after each commit (each move's
+    outbox entry stored, nothing delivered), until the turn passes to another player; returns
+    that player's seat."""
+    store = table.bot.store
+    loaded = await table.loaded()
+    first = loaded.state.to_move
+    while True:
+        state = loaded.mutable_state()
+        before = private_parts(loaded.view, len(loaded.seats))
+        seat = state.to_move
+        action = rng.choice(state.legal_actions())
+        events = state.apply(action)
+        await store.commit_move(
+            loaded.id,
+            expected_version=loaded.row.version,
+            state=state.to_json(),
+            move=MoveRecord(seat=seat, action=action.to_json(), events=events),
+            publication=move_publication(state, len(loaded.seats), before, seat),
+        )
+        loaded = await table.loaded()
+        if loaded.state.to_move not in (None, first):
+            return loaded.state.to_move

@@ -107,9 +107,12 @@ async def test_double_click_applies_the_move_once(simcord_env) -> None:
     assert first.acknowledged and second.acknowledged
     after_version, _, _, after_moves = await snapshot(table)
     assert (after_version, after_moves) == (version + 1, moves + 1)
-    # The second click found the game busy, so it was deferred at once and answered later.
-    assert second.deferred
-    assert answered_privately(second) and "out of date" in reply_text(second)
+    # The second click found the game busy, so it was deferred at once; then, as it came from
+    # the player's hand DM, that DM itself was brought up to date, with a word on why.
+    assert second.deferred and not second.followups
+    now = next(m for m in user.dm_channel.history(viewer=user) if m.id == dm.id)
+    assert "out of date" in message_text(now)
+    assert f"move {version + 1}" in now.embeds[0].footer.text
 
 
 async def test_clicks_at_once_from_the_dm_and_the_channel(simcord_env) -> None:

@@ -12,13 +12,16 @@ import random
 import re
 from typing import Any
 
+import discord
 import pytest
 import simcord.http.router
 
 from bot.answers import DEFER_AFTER
 from bot.outbox.entries import MOVE, START, Entry
+from tests.bot.conftest import make_bot
 from tests.bot.driver import (
     answer_of,
+    commit_behind_discords_back,
     components,
     current_table,
     live_dm_hand,
@@ -179,18 +182,22 @@ async def test_a_redelivered_publication_shows_nothing_twice(simcord_env) -> Non
     assert [r.path for r in new_posts] == [], "no message is posted again"
 
 
+def slow_down(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> None:
+    """Make the coroutine method ``owner.name`` take twice the deferral delay."""
+    original = getattr(owner, name)
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(DEFER_AFTER * 2)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, slow)
+
+
 async def test_a_slow_database_gets_the_click_deferred_in_time(
     simcord_env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await quick_game(simcord_env)
-    store = table.bot.store
-    commit = store.commit_move
-
-    async def slow_commit(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(DEFER_AFTER * 2)  # a database that takes two seconds
-        return await commit(*args, **kwargs)
-
-    monkeypatch.setattr(store, "commit_move", slow_commit)
+    slow_down(monkeypatch, table.bot.store, "commit_move")  # a database that takes two seconds
     seat = seat_on_turn(table)
     loaded = await table.loaded()
     custom_id = menu_custom_id(loaded, seat, loaded.state.legal_actions()[0])
@@ -210,14 +217,7 @@ async def test_a_slow_command_is_deferred_in_time_and_then_answered(
     simcord_env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await quick_game(simcord_env)
-    store = table.bot.store
-    standings = store.standings
-
-    async def slow_standings(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(DEFER_AFTER * 2)
-        return await standings(*args, **kwargs)
-
-    monkeypatch.setattr(store, "standings", slow_standings)
+    slow_down(monkeypatch, table.bot.store, "standings")
     before = len(simcord_env.http_requests)
     result = await table.players[0].member.slash(table.channel, "standings")
     await simcord_env.advance_time(DEFER_AFTER * 3)
@@ -232,3 +232,46 @@ async def test_a_slow_command_is_deferred_in_time_and_then_answered(
         "/standings answers in the channel, so its deferral is public"
     )
     assert answer.message.embeds, "the standings replaced the placeholder"
+
+
+async def test_a_late_request_of_a_process_that_died_is_shown_over_once_it_can_no_longer_land(
+    simcord_env, database_url
+) -> None:
+    """Discord may carry out a request of a process that died after the new one showed the
+    game: here the table and the turn DM are set back to what the dead process knew. The
+    games a restart took over are shown again once such requests can no longer land."""
+    table = await quick_game(simcord_env)
+    rng = random.Random(11)
+    turn_dms: dict[int, Any] = {}  # each seat's DM of its latest turn
+    while len(turn_dms) < 2:
+        seat = seat_on_turn(table)
+        turn_dms[seat] = live_dm_hand(table, seat)
+        await play_one_move(table, rng)
+    old_table = current_table(table)
+    next_seat = await commit_behind_discords_back(table, rng)
+    old_dm = turn_dms[next_seat]
+    version = (await table.loaded()).row.version
+    await simcord_env.restart_bot(make_bot(database_url))
+    await table.bot.outbox.idle()
+    assert table_move(table) == version
+    new_dm = live_dm_hand(table, next_seat)
+    assert components(new_dm)[0].custom_id.split(":")[3] == str(version)
+
+    # The dead process's requests, served late.
+    bot = table.bot
+    channel = bot.get_partial_messageable(table.channel.id)
+    await channel.get_partial_message(old_table.id).edit(embed=old_table.embeds[0])
+    dm = bot.get_partial_messageable(new_dm.channel.id, type=discord.ChannelType.private)
+    await dm.get_partial_message(new_dm.id).edit(
+        embed=old_dm.embeds[0], view=discord.ui.View.from_message(old_dm)
+    )
+    assert table_move(table) < version
+    assert components(live_dm_hand(table, next_seat))[0].custom_id.split(":")[3] != str(version)
+
+    await simcord_env.advance_time(bot.outbox.in_flight_seconds + 1)
+    await bot.outbox.idle()
+    assert table_move(table) == version
+    live = live_dm_hand(table, next_seat)
+    assert live.id == new_dm.id, "shown again in place: no second turn notification"
+    assert components(live)[0].custom_id.split(":")[3] == str(version)
+    assert await bot.store.pending_publications() == []

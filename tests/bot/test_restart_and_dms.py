@@ -11,6 +11,7 @@ from bot.storage.models import GameStatus, UserRow
 from bot.storage.repository import MoveRecord
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
+    commit_behind_discords_back,
     components,
     current_table,
     live_dm_hand,
@@ -97,31 +98,6 @@ async def test_closed_dms_fall_back_to_my_hand_and_are_told_once(simcord_env) ->
     assert len(attempts) == dm_attempts
 
 
-async def commit_behind_discords_back(table, rng: random.Random) -> int:
-    """Play moves in the database only, as if the bot crashed after each commit (each move's
-    outbox entry stored, nothing delivered), until the turn passes to another player; returns
-    that player's seat."""
-    store = table.bot.store
-    loaded = await table.loaded()
-    first = loaded.state.to_move
-    while True:
-        state = loaded.mutable_state()
-        before = private_parts(loaded.view, len(loaded.seats))
-        seat = state.to_move
-        action = rng.choice(state.legal_actions())
-        events = state.apply(action)
-        await store.commit_move(
-            loaded.id,
-            expected_version=loaded.row.version,
-            state=state.to_json(),
-            move=MoveRecord(seat=seat, action=action.to_json(), events=events),
-            publication=move_publication(state, len(loaded.seats), before, seat),
-        )
-        loaded = await table.loaded()
-        if loaded.state.to_move not in (None, first):
-            return loaded.state.to_move
-
-
 async def test_a_turn_whose_dm_a_crash_prevented_is_sent_at_start_up(
     simcord_env, database_url
 ) -> None:
@@ -151,3 +127,45 @@ async def test_a_turn_whose_dm_a_crash_prevented_is_sent_at_start_up(
     await table.bot.outbox.idle()
     assert len(user.dm_channel.history(viewer=user)) == sent
     await play_one_move(table, rng)
+
+
+async def test_a_player_who_moves_again_gets_live_controls_though_the_clicks_answer_was_lost(
+    simcord_env, database_url
+) -> None:
+    """A move that leaves its player on turn with the same hand (common in Kami) still makes
+    their controls stale; if the process dies before the click is answered, the outbox must
+    bring their DM to the new version, or they can never move again."""
+    table = await quick_game(simcord_env)
+    rng = random.Random(3)
+    while True:
+        loaded = await table.loaded()
+        seat = loaded.state.to_move
+        before = private_parts(loaded.view, len(loaded.seats))
+        for action in loaded.state.legal_actions():
+            state = loaded.mutable_state()
+            events = state.apply(action)
+            after = private_parts(state.view, len(loaded.seats))
+            if state.to_move == seat and after[seat] == before[seat]:
+                break
+        else:
+            await play_one_move(table, rng)
+            continue
+        break
+    publication = move_publication(state, len(loaded.seats), before, seat)
+    version = loaded.row.version + 1
+    assert seat in publication.body["hands"], "the seat on turn's controls are republished"
+    await table.bot.store.commit_move(
+        loaded.id,
+        expected_version=loaded.row.version,
+        state=state.to_json(),
+        move=MoveRecord(seat=seat, action=action.to_json(), events=events),
+        publication=publication,
+    )
+    assert components(live_dm_hand(table, seat))[0].custom_id.split(":")[3] != str(version)
+
+    await simcord_env.restart_bot(make_bot(database_url))
+    await table.bot.outbox.idle()
+    dm = live_dm_hand(table, seat)
+    assert components(dm)[0].custom_id.split(":")[3] == str(version)
+    await play_one_move(table, rng)
+    assert (await table.loaded()).row.version == version + 1

@@ -18,6 +18,7 @@ SQLite file is read directly, and the soak checks what players saw against what 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import random
 import re
@@ -26,8 +27,11 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from bot.outbox.courier import IN_FLIGHT_SECONDS
 
 from .bot_process import BotProcess
 from .emulator import Actor, Emulator, Message
@@ -172,6 +176,33 @@ class Soak:
                     break
         return found
 
+    def dm_trail(self, game: SoakGame) -> str:
+        """What each player of a stalled game has in their DMs, newest first, and how each of
+        those messages changed: enough to tell a lost edit from a wrong deletion."""
+        lines = []
+        world = self.emulator.world
+        for actor in game.table.players:
+            channel = world.existing_dm_channel(actor.user)
+            messages = [world.messages[i] for i in (channel.message_ids if channel else [])]
+            ephemeral = [m for m in messages if m.ephemeral]
+            newest = max((state_version(m) for m in ephemeral), default=None)
+            lines.append(
+                f"{actor.user.name}: {len(ephemeral)} ephemeral answer(s), the newest hand "
+                f"among them for version {newest}"
+            )
+            for message in reversed([m for m in messages if not m.ephemeral][-RECENT_DMS:]):
+                revisions = [
+                    state_version(Message(0, 0, 0, components=revision.components))
+                    for revision in message.history
+                ]
+                lines.append(
+                    f"  {message.id} deleted={message.deleted} ephemeral={message.ephemeral} "
+                    f"game={_game_of(message)} version={state_version(message)} "
+                    f"menu={bool(menu_components(message))} nonce={message.nonce} "
+                    f"revisions={revisions}"
+                )
+        return "\n".join(lines)
+
     async def play(self, game: SoakGame) -> None:
         """Random menu actions in the players' DMs until the game's table shows its end."""
         table = game.table
@@ -182,7 +213,9 @@ class Soak:
             movers = [(a, m) for a, m in hands if state_version(m) == newest]
             if not movers:
                 if time.perf_counter() - stalled_since > STALL_SECONDS:
-                    raise AssertionError(f"game {game.game_id} stalled: nobody has a live DM")
+                    raise AssertionError(
+                        f"game {game.game_id} stalled: nobody has a live DM\n{self.dm_trail(game)}"
+                    )
                 await asyncio.sleep(0.05)
                 continue
             stalled_since = time.perf_counter()
@@ -295,12 +328,20 @@ class Soak:
         actors = {actor.user.id: actor for actor in game.table.players}
         for seat, user_id in sorted(found.users.items()):
             if user_id in actors:
-                problems += self._check_dms(game, seat, actors[user_id], found.moves, report)
+                problems += self._check_dms(game, seat, actors[user_id], found, report)
         return problems
 
     def _check_dms(
-        self, game: SoakGame, seat: int, actor: Actor, moves: list[tuple[int, int]], report: Any
+        self, game: SoakGame, seat: int, actor: Actor, found: StoredGame, report: Any
     ) -> list[str]:
+        """One hand DM left, one new DM (a notification) per turn of the seat, never two.
+
+        A DM created with move controls notifies of a turn: it counts for the state the game
+        was in when Discord created it, by the clocks of the bot and the emulator (one
+        machine), which is when the player is notified. Its content may be a move older
+        (rendered just before a move, created just after, then edited); what the player then
+        sees is checked by the game going on to its end.
+        """
         name = f"game {game.game_id} seat {seat}"
         world = self.emulator.world
         # The hand DMs the bot sent (ephemeral answers to clicks, such as "out of date, here
@@ -313,11 +354,25 @@ class Soak:
         problems = []
         live = [m for m in dms if not m.deleted]
         if len(live) != 1:
-            problems.append(f"{name}: {len(live)} hand DMs left, not one")
-        created = Counter(_created_version(m) for m in dms)
-        problems += [f"{name}: {n} DMs created at version {v}" for v, n in created.items() if n > 1]
-        versions = sorted(v for v in created if v is not None)
-        for began, ended in turns_of(seat, moves):
+            left = [f"{m.id} (nonce {m.nonce}, at {m.created_at:.3f})" for m in live]
+            problems.append(f"{name}: {len(live)} hand DMs left, not one: {left}")
+        # Twins: two DMs created with move controls in one state. (A DM without, such as the
+        # first DM of a seat not on turn, is no twin, but notifies of a turn all the same if
+        # it arrives during one.)
+        arrived = {m.id: _version_at(found.committed, m.created_at) for m in dms}
+        created_at = {m.id: arrived[m.id] for m in dms if _created_with_controls(m)}
+        created = Counter(created_at.values())
+        for version, count in created.items():
+            if count > 1:
+                twins = [
+                    f"{m.id} (nonce {m.nonce}, at {m.created_at:.3f}, deleted={m.deleted}, "
+                    f"showing {_created_version(m)})"
+                    for m in dms
+                    if created_at.get(m.id) == version
+                ]
+                problems.append(f"{name}: {count} DMs created at version {version}: {twins}")
+        versions = sorted(set(arrived.values()))
+        for began, ended in turns_of(seat, found.moves):
             report.turn_dms += 1
             if not any(began <= v <= ended for v in versions):
                 problems.append(f"{name}: no new DM for the turn of versions {began}-{ended}")
@@ -333,6 +388,12 @@ def _game_of(message: Message, *, first: bool = False) -> int | None:
     return int(found[1]) if found else None
 
 
+def _version_at(committed: list[tuple[float, int]], when: float) -> int:
+    """The game's version at Unix time ``when``: that of the last move stored by then."""
+    index = bisect.bisect_right(committed, (when, float("inf")))
+    return committed[index - 1][1] if index else 1
+
+
 def _created_version(message: Message) -> int | None:
     """The state version a message showed when it was created."""
     components = message.history[0].components if message.history else message.components
@@ -345,6 +406,11 @@ def _created_version(message: Message) -> int | None:
         return max(versions)
     embeds = message.history[0].embeds if message.history else message.embeds
     return _footer_version(embeds)
+
+
+def _created_with_controls(message: Message) -> bool:
+    components = message.history[0].components if message.history else message.components
+    return any(MENU_ID.match(c.get("custom_id", "")) for c in _walk(components))
 
 
 def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -392,6 +458,8 @@ class StoredGame:
     version: int
     moves: list[tuple[int, int]] = field(default_factory=list)
     """The move log: (version, seat)."""
+    committed: list[tuple[float, int]] = field(default_factory=list)
+    """When each move was stored (Unix time, by the bot's clock) and the version it made."""
     users: dict[int, int] = field(default_factory=dict)
     """Seat → user id (simultaneous joins seat players in the order the joins landed)."""
 
@@ -405,10 +473,12 @@ def read_database(path: Path) -> dict[int, StoredGame]:
                 "SELECT id, status, version FROM games"
             )
         }
-        for game_id, version, seat in database.execute(
-            "SELECT game_id, version, seat FROM moves ORDER BY game_id, version"
+        for game_id, version, seat, created_at in database.execute(
+            "SELECT game_id, version, seat, created_at FROM moves ORDER BY game_id, version"
         ):
             games[game_id].moves.append((version, seat))
+            when = datetime.fromisoformat(created_at).replace(tzinfo=UTC).timestamp()
+            games[game_id].committed.append((when, version))
         for game_id, seat, user_id in database.execute("SELECT game_id, seat, user_id FROM seats"):
             games[game_id].users[seat] = user_id
     return games
@@ -466,13 +536,42 @@ async def soak(
 
 
 async def _settle_outbox(run: Soak, timeout: float = 60.0) -> None:
-    """Wait until every table shows its game's end (the outbox retries what failed)."""
+    """Wait until every table shows its game's end and the outbox is empty (it retries what
+    failed), and until the games the last restart took over were shown once more."""
     deadline = time.perf_counter() + timeout
+    resynced = max((end for _, end in run.down), default=0.0) + IN_FLIGHT_SECONDS + 1.0
     while time.perf_counter() < deadline:
         stored = read_database(run.database)
-        if all(
-            _table_version(g.table.current_message()) == stored[g.game_id].version
-            for g in run.games
+        if (
+            time.perf_counter() > resynced
+            and undelivered(run.database) == 0
+            and all(
+                _table_version(g.table.current_message()) == stored[g.game_id].version
+                for g in run.games
+            )
         ):
             return
         await asyncio.sleep(0.2)
+
+
+def undelivered(path: Path) -> int:
+    with contextlib.closing(sqlite3.connect(path)) as database:
+        return database.execute("SELECT count(*) FROM outbox").fetchone()[0]
+
+
+def log_excerpt(log_path: Path, lines: int = 60) -> str:
+    """The bot's restarts and its warnings and errors (not discord.py's rate-limit notes), to
+    read next to a failed soak's problems."""
+    if not log_path.exists():
+        return ""
+    kept = [
+        line
+        for line in log_path.read_text(errors="replace").splitlines()
+        if line.startswith("--- start")
+        or (
+            (" WARNING " in line or " ERROR " in line or "Traceback" in line)
+            and "rate limited" not in line
+            and "voice will NOT" not in line
+        )
+    ]
+    return "\n--- bot log: restarts, warnings, errors ---\n" + "\n".join(kept[-lines:])

@@ -7,6 +7,7 @@ never told. After the restart on the same SQLite file the bot must send that DM 
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from pathlib import Path
@@ -15,7 +16,14 @@ from .bot_process import glory_bot
 from .emulator import Emulator
 from .emulator.faults import CHANNEL_MESSAGES, UNLIMITED, RestFault
 from .test_glory_bot import assert_clean_log
-from .ui_players import act_randomly, live_hand, open_and_start, play_until_version, state_version
+from .ui_players import (
+    act_randomly,
+    highest_version,
+    live_hand,
+    open_and_start,
+    play_until_version,
+    state_version,
+)
 
 FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
 HOLD_SECONDS = 8.0
@@ -76,4 +84,51 @@ async def test_the_next_players_dm_lost_in_a_crash_is_sent_after_the_restart(
         )
         assert "left by the last run" in bot.log_path.read_text(errors="replace")
         await play_until_version(table, committed + 2, rng)
+        await assert_clean_log(bot, emulator)
+
+
+async def test_a_turn_dm_the_dead_process_made_and_the_player_used_is_not_sent_twice(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Discord serves the dead process's turn DM late, the player moves from it, and only then
+    does Discord answer the new process's post for the same DM (its nonce): Discord returns
+    the DM the player used. The bot must take that DM as the hand it is, not announce the turn
+    once more with a second DM rendered before the moves."""
+    alice, _bob = players = [emulator.add_actor(name) for name in ("alice", "bob")]
+    rng = random.Random("late turn DM")
+    async with glory_bot(emulator, tmp_path) as bot:
+        table = await open_and_start(emulator, players, "kami", options="target=5")
+        await emulator.wait_for(
+            lambda: all(emulator.dms_of(p.user) for p in players), timeout=10, what="every hand"
+        )
+        channel = emulator.world.existing_dm_channel(alice.user)
+        assert channel is not None
+        alices_posts = rf"^/channels/{channel.id}/messages$"
+        # Alice's next turn DM: Discord sits on it for 2 s, then creates it.
+        late = emulator.faults.add(RestFault("POST", alices_posts, None, delay=2.0))
+        for _ in range(200):
+            movers = await emulator.wait_for(
+                lambda: late.hits or [p for p in players if live_hand(p) is not None],
+                timeout=10,
+                what="a player able to act, or alice's turn DM held",
+            )
+            if late.hits:
+                break
+            await act_randomly(rng.choice(movers), rng)
+        assert late.hits, "the turn never passed to alice"
+        await bot.kill()
+        # The new process's post of that DM: Discord answers it only after alice has moved.
+        slow = emulator.faults.add(RestFault("POST", alices_posts, None, delay=5.0))
+        await bot.start()
+        await bot.wait_ready(emulator)
+        turn_dm = await emulator.wait_for(
+            lambda: live_hand(alice), timeout=10, what="the dead process's turn DM"
+        )
+        while live_hand(alice) is not None:  # alice plays her whole turn from that DM
+            await act_randomly(alice, rng)
+        await emulator.wait_for(lambda: slow.hits, timeout=10, what="the new process's post")
+        await asyncio.sleep(5.5)  # Discord answers it, and the bot acts on the answer
+        later = [m for m in emulator.dms_of(alice.user) if m.id > turn_dm.id and not m.ephemeral]
+        assert later == [], "no second DM announces the turn alice already took"
+        await play_until_version(table, highest_version(players) + 2, rng)
         await assert_clean_log(bot, emulator)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .bot_process import glory_bot
-from .soak import SoakSettings, faulty_emulator, soak
+from .soak import SoakSettings, faulty_emulator, log_excerpt, soak
+from .test_glory_bot import assert_clean_log
 
 SETTINGS = SoakSettings(games=56, seed="ci-soak")
 EXPECTED_STEPS = 56 * 120
@@ -22,9 +23,10 @@ async def test_every_game_finishes_and_every_move_is_published_despite_discords_
     database = tmp_path / "glory.db"
     async with faulty_emulator(SETTINGS) as emulator, glory_bot(emulator, tmp_path) as bot:
         report = await soak(emulator, bot, database, SETTINGS, expected_steps=EXPECTED_STEPS)
-    assert report.problems == [], "\n".join(report.problems[:40])
+    assert report.problems == [], "\n".join(report.problems[:40]) + log_excerpt(bot.log_path)
     assert report.restarts == 2
     assert report.faults["rate_limited"] > 0 and report.faults["server_error"] > 0
     assert report.faults["slow"] > 0
     assert report.slowest_answer <= 3.0
     assert report.turn_dms > report.games
+    await assert_clean_log(bot, emulator)
