@@ -313,7 +313,8 @@ class MoveFlow:
         after = loaded.after_move(reloaded)
         shown: set[int] = set()
         try:
-            if await self._answer_move(interaction, after, target.seat, target.version):
+            answered = await self._answer_move(interaction, after, target.seat, target.version)
+            if answered and not state.is_over:  # at the end every DM channel is tidied too
                 shown.add(target.seat)
         except Exception:
             log.exception("game %s: the move was stored but answering the click failed", after.id)
@@ -334,9 +335,12 @@ class MoveFlow:
         updated = await Answer.of(interaction).update(**content)
         clicked = interaction.message.id if interaction.message else None
         row = after.seats[seat]
-        if updated and in_dm and clicked is not None and clicked != row.hand_message_id:
+        known = (row.hand_message_id, row.stale_hand_message_id)
+        if updated and in_dm and clicked is not None and clicked not in known:
             # A hand DM the store does not know: Discord made it, and the process died before
             # recording it. It is the player's hand now; the recorded one is the one to delete.
+            # (The DM a newer one replaced is known: it is being deleted, and the courier brings
+            # the newer one up to date, as the click's answer did not.)
             await self.bot.store.set_hand_message(
                 after.id,
                 seat,

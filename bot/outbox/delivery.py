@@ -13,9 +13,11 @@ DMs are remembered and the player told) or logged and dropped.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import hashlib
 import logging
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -25,7 +27,7 @@ from bot.components import parse_target
 from bot.i18n import t
 from bot.session import LoadedGame
 from bot.storage.cache import KEPT_MOVES
-from bot.storage.models import SeatRow
+from bot.storage.models import GameStatus, SeatRow
 from games import Event
 
 if TYPE_CHECKING:
@@ -44,6 +46,8 @@ class HandOutcome(enum.Enum):
 
 CANNOT_DM = 50007
 UNKNOWN_MESSAGE = 10008
+TIDY_MESSAGES = 50
+"""How far back a seat's DM channel is tidied at the end of a game (one request)."""
 THREAD_ARCHIVED = 50083
 """Discord refuses edits in an archived thread; a new message there unarchives it."""
 
@@ -237,6 +241,8 @@ class Delivery:
             else:
                 await self._send_hand(loaded, seat, content, ping_since)
             await self._delete_stale(loaded, seat)
+            if loaded.status is not GameStatus.ACTIVE:
+                await self._tidy(loaded, seat)
         except discord.Forbidden as error:
             if error.code != CANNOT_DM:
                 raise
@@ -327,6 +333,27 @@ class Delivery:
         row.hand_channel_id, row.hand_message_id = message.channel.id, message.id
         row.hand_version, row.stale_hand_message_id = version, old
 
+    async def _tidy(self, loaded: LoadedGame, seat: int) -> None:
+        """Once a game is over: delete every other hand DM of this game still in the seat's DM
+        channel, so the player keeps only the final hand.
+
+        Bookkeeping covers the DMs this bot knows of; this catches the ones it cannot: a DM
+        Discord made for a request of a process that died, after the new process had moved on
+        without asking for it again (its nonce), or one whose deletion a crash forgot.
+        """
+        row = loaded.seats[seat]
+        if row.hand_channel_id is None or self.bot.user is None:
+            return
+        me = self.bot.user.id
+        async for message in self._dm(row.hand_channel_id).history(limit=TIDY_MESSAGES):
+            if (
+                message.author.id == me
+                and message.id != row.hand_message_id
+                and _game_of(message) == loaded.id
+            ):
+                with contextlib.suppress(discord.NotFound):
+                    await message.delete()
+
     async def _delete_stale(self, loaded: LoadedGame, seat: int) -> None:
         """Delete the hand DM a newer one replaced (after the new one, with its ping, is out)."""
         row = loaded.seats[seat]
@@ -373,6 +400,16 @@ def _footer(message: discord.Message) -> str | None:
 def _footer_of(content: dict) -> str | None:
     embed = content.get("embed")
     return embed.footer.text if embed is not None else None
+
+
+GAME_IN_FOOTER = re.compile(r"#(\d+) ·")
+"""The game id in a hand's or table's footer ("Game #12 · move 7", in every language)."""
+
+
+def _game_of(message: discord.Message) -> int | None:
+    footer = _footer(message) or ""
+    found = GAME_IN_FOOTER.search(footer)
+    return int(found[1]) if found else None
 
 
 def _made_for(message: discord.Message) -> int | None:

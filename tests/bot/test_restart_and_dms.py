@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import discord
 from sqlmodel import select
 
 from bot.moves import move_publication, private_parts
@@ -15,6 +16,7 @@ from tests.bot.driver import (
     components,
     current_table,
     live_dm_hand,
+    menu_custom_id,
     new_table,
     open_lobby,
     play_one_move,
@@ -24,6 +26,7 @@ from tests.bot.driver import (
     start,
     table_move,
 )
+from tests.bot.forge import forged_click
 
 
 async def test_a_restart_mid_game_keeps_every_old_control_working(
@@ -169,3 +172,55 @@ async def test_a_player_who_moves_again_gets_live_controls_though_the_clicks_ans
     assert components(dm)[0].custom_id.split(":")[3] == str(version)
     await play_one_move(table, rng)
     assert (await table.loaded()).row.version == version + 1
+
+
+async def test_at_the_end_a_player_keeps_only_the_final_hand_of_that_game(simcord_env) -> None:
+    """A hand DM the bot cannot know of (Discord made it for a process that died) is deleted
+    when the game ends; DMs of other games stay."""
+    table = await quick_game(simcord_env)
+    user = table.players[1].user
+    dm = table.bot.get_partial_messageable(user.dm_channel.id, type=discord.ChannelType.private)
+    footer = "Game #{} · move 2"
+    left_behind = await dm.send(embed=discord.Embed().set_footer(text=footer.format(table.game_id)))
+    other_game = await dm.send(embed=discord.Embed().set_footer(text=footer.format(999)))
+    loaded = await play_to_end(table, random.Random(4))
+    assert loaded.status is GameStatus.FINISHED
+    await table.bot.outbox.idle()
+    left = {m.id for m in user.dm_channel.history(viewer=user)}
+    assert left_behind.id not in left
+    assert other_game.id in left
+    this_game = [
+        m
+        for m in user.dm_channel.history(viewer=user)
+        if m.embeds and f"#{table.game_id} ·" in (m.embeds[0].footer.text or "")
+    ]
+    assert [m.id for m in this_game] == [loaded.seats[1].hand_message_id]
+
+
+async def test_a_move_from_the_dm_a_newer_one_replaced_keeps_the_newer_one_as_the_hand(
+    simcord_env,
+) -> None:
+    """The DM a newer one replaced waits for deletion; a click on it may still play (after an
+    in-place refresh its controls are current). It is not taken for a DM the bot forgot: the
+    newer DM stays the hand and is brought up to date, the old one is deleted."""
+    table = await quick_game(simcord_env)
+    seat = seat_on_turn(table)
+    user = table.players[seat].user
+    old = live_dm_hand(table, seat)
+    dm = table.bot.get_partial_messageable(user.dm_channel.id, type=discord.ChannelType.private)
+    newer = await dm.send(embed=old.embeds[0], view=discord.ui.View.from_message(old))
+    version = (await table.loaded()).row.version
+    await table.bot.store.set_hand_message(
+        table.game_id, seat, user.dm_channel.id, newer.id, version, stale=old.id
+    )
+    loaded = await table.loaded()
+    custom_id = menu_custom_id(loaded, seat, loaded.state.legal_actions()[0])
+    result = await forged_click(simcord_env, user, old, custom_id)
+    assert result.acknowledged
+    await table.bot.outbox.idle()
+    loaded = await table.loaded()
+    assert loaded.row.version == version + 1
+    assert loaded.seats[seat].hand_message_id == newer.id
+    left = {m.id: m for m in user.dm_channel.history(viewer=user)}
+    assert old.id not in left
+    assert f"move {version + 1}" in left[newer.id].embeds[0].footer.text
