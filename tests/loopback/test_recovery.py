@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from .bot_process import glory_bot
-from .emulator import Emulator
+from .emulator import Actor, Emulator
 from .emulator.faults import CHANNEL_MESSAGES, UNLIMITED, RestFault
 from .test_glory_bot import assert_clean_log
 from .ui_players import (
@@ -37,6 +37,21 @@ def table_move(message) -> int:  # type: ignore[no-untyped-def]
     return int(match["move"])
 
 
+async def play_until_hit(
+    emulator: Emulator, players: list[Actor], fault: RestFault, rng: random.Random
+) -> None:
+    """Random moves by whoever can act until a request meets ``fault`` (at most 200)."""
+    for _ in range(200):
+        movers = await emulator.wait_for(
+            lambda: fault.hits or [p for p in players if live_hand(p) is not None],
+            timeout=10,
+            what="a player able to act, or a request meeting the fault",
+        )
+        if fault.hits:
+            return
+        await act_randomly(rng.choice(movers), rng)
+
+
 async def test_the_next_players_dm_lost_in_a_crash_is_sent_after_the_restart(
     emulator: Emulator, tmp_path: Path
 ) -> None:
@@ -52,15 +67,7 @@ async def test_the_next_players_dm_lost_in_a_crash_is_sent_after_the_restart(
         held = emulator.faults.add(
             RestFault("POST", CHANNEL_MESSAGES, 500, times=UNLIMITED, delay=HOLD_SECONDS)
         )
-        for _ in range(200):
-            movers = await emulator.wait_for(
-                lambda: held.hits or [p for p in players if live_hand(p) is not None],
-                timeout=10,
-                what="a player able to act, or a held message",
-            )
-            if held.hits:
-                break
-            await act_randomly(rng.choice(movers), rng)
+        await play_until_hit(emulator, players, held, rng)
         assert held.hits, "no move passed the turn to another player"
         await emulator.wait_for(
             lambda: table_move(table.message) > 1, timeout=10, what="the table at the new move"
@@ -106,15 +113,7 @@ async def test_a_turn_dm_the_dead_process_made_and_the_player_used_is_not_sent_t
         alices_posts = rf"^/channels/{channel.id}/messages$"
         # Alice's next turn DM: Discord sits on it for 2 s, then creates it.
         late = emulator.faults.add(RestFault("POST", alices_posts, None, delay=2.0))
-        for _ in range(200):
-            movers = await emulator.wait_for(
-                lambda: late.hits or [p for p in players if live_hand(p) is not None],
-                timeout=10,
-                what="a player able to act, or alice's turn DM held",
-            )
-            if late.hits:
-                break
-            await act_randomly(rng.choice(movers), rng)
+        await play_until_hit(emulator, players, late, rng)
         assert late.hits, "the turn never passed to alice"
         await bot.kill()
         # The new process's post of that DM: Discord answers it only after alice has moved.
