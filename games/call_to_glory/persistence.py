@@ -65,6 +65,7 @@ def dump_state(state: CallToGloryState) -> JSON:
         "draw_piles": [[VALUES[t] for t in pile] for pile in state.draw_piles],
         "discard_piles": [[VALUES[t] for t in pile] for pile in state.discard_piles],
         "hands": [_values(hand) for hand in state.hands],
+        "known_hand_cards": [_values(known) for known in state.known],
         "displays": [_values(display) for display in state.displays],
         "ninja_supply": state.ninja_supply,
         "ninja_held": list(state.ninja_held),
@@ -170,6 +171,7 @@ def load_state(data: JSON, players: int, options: JSON) -> CallToGloryState:
     ]
     state.pending = _pending(data.get("pending"), players)
     _check_cards(state)
+    state.known = _known(data, players, state.hands)
 
     state.ninja_supply = _int(data, "ninja_supply", 0, MINIATURES)
     state.ninja_held = _ints(data.get("ninja_held"), "ninja_held", players)
@@ -217,6 +219,20 @@ def _check_cards(state: CallToGloryState) -> None:
         if len(holders) > 1:
             raise _fail(f"two displays hold {VALUES[t]}s")
         state.owner[t] = holders[0] if holders else -1
+
+
+def _known(data: JSON, players: int, hands: list[list[int]]) -> list[list[int]]:
+    """The publicly known hand cards; saves from before this key existed know none."""
+    if "known_hand_cards" not in data:
+        return [[0] * TYPES for _ in range(players)]
+    known = [
+        _counts(cards, "known_hand_cards")
+        for cards in _list(data["known_hand_cards"], "known_hand_cards", players)
+    ]
+    for seen, hand in zip(known, hands, strict=True):
+        if any(count > held for count, held in zip(seen, hand, strict=True)):
+            raise _fail("a hand lacks a card the table knows it holds")
+    return known
 
 
 def _check_tasks(state: CallToGloryState) -> None:

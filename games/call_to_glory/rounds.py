@@ -78,6 +78,7 @@ def setup_round(state: CallToGloryState, start: int, reason: str) -> list[Event]
     state.discard_piles = [[], []]
     state.displays = [[0] * TYPES for _ in range(players)]
     state.owner = [-1] * TYPES
+    state.known = [[0] * TYPES for _ in range(players)]
     state.ninja_supply = MINIATURES if state.ninja_on else 0
     state.ninja_held = [0] * players
     state.start_player = start

@@ -24,6 +24,7 @@ from games.call_to_glory.cards import (
     minimum_set,
     types_to_end,
 )
+from games.call_to_glory.hidden import copy_state, determinize
 from games.call_to_glory.phases import (
     CHOOSE_PILE,
     DRAW,
@@ -35,7 +36,7 @@ from games.call_to_glory.phases import (
     REVEAL_TASK,
     TURN_PHASES,
 )
-from games.call_to_glory.scoring import game_winners
+from games.call_to_glory.scoring import display_points, game_winners
 from games.core import JSON, Action, Event, State
 from games.rng import Rng
 
@@ -86,6 +87,10 @@ class CallToGloryState(State):
         self.hands = [[0] * TYPES for _ in range(players)]
         self.displays = [[0] * TYPES for _ in range(players)]
         self.owner = [-1] * TYPES  # seat holding each type in the display, -1 if none
+        self.known = [[0] * TYPES for _ in range(players)]
+        """Cards of each hand the whole table has seen go in: every card drawn from a discard
+        pile, as long as no discard or lay of that type can have taken it out again. Public
+        knowledge, so views show it and ``determinize`` keeps these cards where they are."""
 
         self.ninja_supply = 0
         self.ninja_held = [0] * players
@@ -133,6 +138,17 @@ class CallToGloryState(State):
     def revealing_seat(self) -> int:
         return (self.start_player + self.reveals_done) % self.num_players
 
+    def provisional_scores(self) -> list[int] | None:
+        """Totals plus what each display would score now (task bonuses not yet revealed)."""
+        totals = self.scores
+        if self.phase == OVER:
+            return totals
+        return [total + display_points(d) for total, d in zip(totals, self.displays, strict=True)]
+
+    @property
+    def rounds_finished(self) -> int:
+        return len(self.history)
+
     @property
     def round_scores(self) -> list[list[int]]:
         return [list(entry["scores"]) for entry in self.history]
@@ -165,6 +181,17 @@ class CallToGloryState(State):
         from games.call_to_glory.persistence import dump_state
 
         return dump_state(self)
+
+    def clone(self) -> CallToGloryState:
+        return copy_state(self)
+
+    def determinize(self, seat: int, rng: Rng) -> CallToGloryState:
+        return determinize(self, seat, rng)
+
+    def explain(self, action: Action) -> JSON | None:
+        from games.call_to_glory.explain import explain
+
+        return explain(self, action) if self.is_legal(action) else None
 
     # ------------------------------------------------------------------ legal actions
 
@@ -287,6 +314,7 @@ class CallToGloryState(State):
         self.phase = DRAW_SECOND if self.phase == DRAW else LAY_OR_DISCARD
         name = act.SOURCES[source]
         if source >= 2:
+            self.known[seat][t] += 1
             return [{"type": "card_drawn", "seat": seat, "source": name, "value": VALUES[t]}]
         return [
             {"type": "card_drawn", "seat": seat, "source": name, "value": None},
@@ -303,6 +331,8 @@ class CallToGloryState(State):
         seat = self.current
         forced = self.forced_pile() is not None
         self.hands[seat][t] -= 1
+        if self.known[seat][t]:
+            self.known[seat][t] -= 1
         self.discard_piles[pile].append(t)
         event: Event = {
             "type": "card_discarded",
@@ -318,6 +348,9 @@ class CallToGloryState(State):
         holder = self.owner[t]
         beaten = self.displays[holder][t] if holder >= 0 else 0
         self.hands[seat][t] -= count
+        known = self.known[seat]
+        if known[t]:
+            known[t] = max(0, known[t] - count)
         if holder >= 0:
             self.displays[holder][t] = 0
         self.displays[seat][t] = count

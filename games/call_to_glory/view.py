@@ -1,7 +1,8 @@
 """What one seat (or a spectator) may see of a Call to Glory position.
 
 Public: everything on the table, including the whole content of both discard piles (every card
-there was discarded face up), pile and hand sizes, miniatures and revealed tasks. Private to a
+there was discarded face up), pile and hand sizes, the cards each hand is known to hold (taken
+face up from a discard pile and not played since), miniatures and revealed tasks. Private to a
 seat: its own hand and its own unrevealed task cards. Nobody sees draw-pile order, other hands,
 other seats' unrevealed tasks or the RNG.
 """
@@ -47,6 +48,8 @@ def build_view(state: CallToGloryState, seat: int | None) -> JSON:
         ],
         "display_points": [display_points(display) for display in state.displays],
         "hand_sizes": [sum(hand) for hand in state.hands],
+        # Cards the whole table saw each player take from a discard pile and not play since.
+        "known_hand_cards": [_values(known) for known in state.known],
         "hand": None if seat is None else _values(state.hands[seat]),
         "pending_discard": None
         if pending is None

@@ -16,7 +16,7 @@ from games.clans_and_glory.state import (
     SHIELD,
     ClansState,
 )
-from games.clans_and_glory.table import build_table
+from games.clans_and_glory.table import Table, build_table
 from games.core import JSON, MalformedState
 from games.rng import Rng
 
@@ -24,6 +24,8 @@ KEYS = {
     "game", "version", "players", "options", "rng", "start_player", "current", "phase",
     "shield_board", "hands", "undealt", "positions", "stacks", "shields_left",
 }  # fmt: skip
+OPTIONAL_KEYS = {"cannot_be"}
+"""Keys added after version 1 was first saved; a save without them still loads."""
 
 
 def state_from_json(data: Any, options: JSON) -> ClansState:
@@ -81,6 +83,15 @@ def state_from_json(data: Any, options: JSON) -> ClansState:
             raise MalformedState(f"player {player} does not have {SHIELDS_PER_PLAYER} shields")
     if phase == PLACE and not hands[current]:
         raise MalformedState("the player to place a card has no card in hand")
+    cannot_be = _cannot_be(data.get("cannot_be", {}), table, face_down)
+    for seat, mask in enumerate(cannot_be):
+        if not mask:
+            continue
+        if mask >> cards[seat] & 1 or any(mask >> card & 1 for card in hands[placed_by[seat]]):
+            raise MalformedState(
+                f"the face-down card on {table.seats[seat].name!r} or its "
+                "owner's hand contradicts what the table saw"
+            )
     every_card = [card for hand in hands for card in hand] + undealt
     every_card += [card for card in cards if card != EMPTY]
     if sorted(every_card) != deck_for(players):
@@ -100,7 +111,22 @@ def state_from_json(data: Any, options: JSON) -> ClansState:
         current=current,
         phase=phase,
         shield_board=shield_board,
+        cannot_be=cannot_be,
     )
+
+
+def _cannot_be(value: Any, table: Table, face_down: list[bool]) -> list[int]:
+    """Per seat, the cards a face-down card there cannot be; saves without the key know none."""
+    if not isinstance(value, dict):
+        raise MalformedState("cannot_be must be an object")
+    masks = [0] * table.seat_count
+    for name, tokens in value.items():
+        seat = table.index_by_name.get(name)
+        if seat is None or not face_down[seat]:
+            raise MalformedState(f"cannot_be names {name!r}, which holds no face-down card")
+        for card in _cards(tokens, f"cannot_be {name}"):
+            masks[seat] |= 1 << card
+    return masks
 
 
 def check_envelope(data: Any, game_key: str) -> None:
@@ -111,8 +137,8 @@ def check_envelope(data: Any, game_key: str) -> None:
         raise MalformedState(f"not a {game_key} state: game is {data.get('game')!r}")
     if data.get("version") != FORMAT_VERSION:
         raise MalformedState(f"unsupported state version {data.get('version')!r}")
-    if set(data) != KEYS:
-        missing, extra = sorted(KEYS - set(data)), sorted(set(data) - KEYS)
+    if set(data) - OPTIONAL_KEYS != KEYS:
+        missing, extra = sorted(KEYS - set(data)), sorted(set(data) - KEYS - OPTIONAL_KEYS)
         raise MalformedState(f"state keys differ: missing {missing}, unexpected {extra}")
 
 

@@ -13,7 +13,7 @@ load, and updated in place by each face-up placement.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import cache
 
 from games.clans_and_glory import events
@@ -25,7 +25,14 @@ from games.clans_and_glory.actions import (
     SkipShield,
     place_action,
 )
-from games.clans_and_glory.cards import CARD_BY_TOKEN, CARD_COUNT, MATCHES, card_token
+from games.clans_and_glory.cards import (
+    CARD_BY_TOKEN,
+    CARD_COUNT,
+    MATCHES,
+    card_token,
+    cards_in,
+    deck_for,
+)
 from games.clans_and_glory.scoring import BoardResult, score_board, totals, winners
 from games.clans_and_glory.table import Table, build_table
 from games.clans_and_glory.view import view_of
@@ -38,6 +45,14 @@ EMPTY = -1
 FORMAT_VERSION = 1
 PLACE, SHIELD, OVER = "place", "shield", "over"
 PHASES = (PLACE, SHIELD, OVER)
+
+
+@cache
+def _deck_mask(players: int) -> int:
+    mask = 0
+    for card in deck_for(players):
+        mask |= 1 << card
+    return mask
 
 
 @cache
@@ -75,6 +90,7 @@ class ClansState(State):
         current: int | None,
         phase: str,
         shield_board: int | None,
+        cannot_be: Sequence[int] | None = None,
     ) -> None:
         self.num_players = players
         self.options = dict(options)
@@ -91,6 +107,14 @@ class ClansState(State):
         self.current = current
         self.phase = phase
         self.shield_board = shield_board
+        self.cannot_be = list(cannot_be) if cannot_be is not None else [0] * len(self.cards)
+        """Per seat, a mask of the cards a face-down card there cannot be (0 elsewhere).
+
+        A card goes face down only when no hand card fits face up anywhere, so every card that
+        fitted somewhere then was not in that hand, nor in it at any earlier face-down placement
+        of the same player (hands only shrink). The table could see it all, so this is public
+        knowledge: views show it and ``determinize`` deals no such card there or, for a
+        player's later face-down placements, into their hand."""
         self._result: list[BoardResult] | None = None
         self._rebuild_derived()
 
@@ -136,6 +160,23 @@ class ClansState(State):
         """True when no hand card of the player to move fits face up on any free seat."""
         hand_mask = self._hand_mask(self.current)
         return not any(self._accepts[seat] & hand_mask for seat in self._free)
+
+    def _fitting_anywhere(self) -> int:
+        """The cards of this game's deck that some free seat accepts face up now."""
+        fitting = 0
+        accepts = self._accepts
+        for seat in self._free:
+            fitting |= accepts[seat]
+        return fitting & _deck_mask(self.num_players)
+
+    def excluded_from_hand(self, player: int) -> int:
+        """A mask of the cards ``player`` is publicly known not to hold: those that fitted
+        somewhere face up when they placed a card face down (hands only shrink)."""
+        excluded = 0
+        for seat, mask in enumerate(self.cannot_be):
+            if mask and self.placed_by[seat] == player:
+                excluded |= mask
+        return excluded
 
     def _hand_mask(self, player: int | None) -> int:
         mask = 0
@@ -206,6 +247,8 @@ class ClansState(State):
         card = CARD_BY_TOKEN[action.card]
         seat = self.table.index_by_name[action.position]
         hidden = isinstance(action, PlaceFaceDown)
+        if hidden:
+            self.cannot_be[seat] = self.excluded_from_hand(player) | self._fitting_anywhere()
         self.hands[player].remove(card)
         self.cards[seat] = card
         self.face_down[seat] = hidden
@@ -273,6 +316,20 @@ class ClansState(State):
     def scores(self) -> list[int]:
         return self.totals()[0]
 
+    def provisional_scores(self) -> list[int] | None:
+        """What the boards would give each player if the game ended now."""
+        if self.phase == OVER:
+            return self.scores
+        results = [
+            score_board(board, self.face_up_cards_on(board), self.stacks[board])
+            for board in range(self.table.board_count)
+        ]
+        return totals(results, self.num_players)[0]
+
+    @property
+    def rounds_finished(self) -> int:
+        return 1 if self.phase == OVER else 0
+
     @property
     def round_scores(self) -> list[list[int]]:
         return [self.scores] if self.phase == OVER else []
@@ -321,7 +378,33 @@ class ClansState(State):
             },
             "stacks": [list(stack) for stack in self.stacks],
             "shields_left": list(self.shields_left),
+            "cannot_be": {
+                table.seats[seat].name: [card_token(card) for card in cards_in(mask)]
+                for seat, mask in enumerate(self.cannot_be)
+                if mask
+            },
         }
+
+    def clone(self) -> ClansState:
+        from games.clans_and_glory.hidden import copy_state
+
+        return copy_state(self)
+
+    def determinize(self, seat: int, rng: Rng) -> ClansState:
+        from games.clans_and_glory.hidden import determinize
+
+        return determinize(self, seat, rng)
+
+    def observed_action(self, action: Action, seat: int | None) -> Hashable:
+        """A face-down card shows everyone but its owner only where it went."""
+        if type(action) is PlaceFaceDown and seat != self.current:
+            return ("place_face_down", action.board, action.position)
+        return action
+
+    def explain(self, action: Action) -> JSON | None:
+        from games.clans_and_glory.explain import explain
+
+        return explain(self, action) if self.is_legal(action) else None
 
     def __repr__(self) -> str:
         return f"ClansState(players={self.num_players}, to_move={self.to_move}, phase={self.phase})"

@@ -1,5 +1,8 @@
 """What one player (or a spectator) may see: the whole table, their own hand, nobody else's.
 
+Besides the cards, a face-down position lists the cards it cannot be (``cannot_be``): it was
+placed only because no card of that hand fitted anywhere face up, which everyone could check.
+
 The seat graph is included per seat (``related``) so that a UI never has to re-derive the
 geometry, which stays correctable in ``table.py`` alone.
 """
@@ -8,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.clans_and_glory.cards import card_json
+from games.clans_and_glory.cards import card_json, card_token, cards_in
 from games.core import JSON
 
 if TYPE_CHECKING:
@@ -63,6 +66,9 @@ def _seat_view(state: ClansState, seat: int, viewer: int | None) -> JSON:
         "face_down": face_down,
         "placed_by": placed_by if placed_by >= 0 else None,
         **shown,
+        # A face-down card: every card that fitted somewhere face up when it (or an earlier
+        # face-down card of its owner) was placed, which the table therefore knows it is not.
+        "cannot_be": [card_token(c) for c in cards_in(state.cannot_be[seat])] if face_down else [],
     }
 
 

@@ -19,6 +19,8 @@ _KEYS = {
     "leftover_seen_by", "attacker", "attack_card", "passes", "totals", "history", "last_round",
     "demoralized_queue", "revealed_soldiers", "start_draw", "opening_events", "winner_side",
 }  # fmt: skip
+_OPTIONAL_KEYS = {"demoralized_asked"}
+"""Keys added after version 1 was first saved; a save without them still loads."""
 
 
 def state_to_json(state: KamiState) -> JSON:
@@ -48,6 +50,7 @@ def state_to_json(state: KamiState) -> JSON:
         "last_round": copy.deepcopy(state.last_round),
         "demoralized_queue": list(state.demoralized_queue),
         "revealed_soldiers": copy.deepcopy(state.revealed_soldiers),
+        "demoralized_asked": list(state.demoralized_asked),
         "start_draw": [[[seat, NAMES[c]] for seat, c in draw.items()] for draw in state.start_draw],
         "opening_events": copy.deepcopy(state.opening_events),
         "winner_side": state.winner_side,
@@ -60,7 +63,7 @@ def state_from_json(data: Any, resolve_options: Callable[[int, Any], JSON]) -> K
         raise MalformedState("not a saved Kami game")
     if data.get("version") != VERSION:
         raise MalformedState(f"unsupported Kami save version {data.get('version')!r}")
-    if set(data) != _KEYS:
+    if set(data) - _OPTIONAL_KEYS != _KEYS:
         raise MalformedState(f"Kami save has the wrong keys: {sorted(set(data) ^ _KEYS)}")
     try:
         return _load(data, resolve_options)
@@ -151,6 +154,7 @@ def _load(data: JSON, resolve_options: Callable[[int, Any], JSON]) -> KamiState:
         if players != 4 or state.seat != decider:
             raise MalformedState("a Demoralized decision belongs to the asked player or partner")
     state.revealed_soldiers = [dict(entry) for entry in _list(data["revealed_soldiers"])]
+    state.demoralized_asked = [_int(s, 0, 3) for s in _list(data.get("demoralized_asked", []))]
     state.start_draw = [
         {_int(seat, 0, players - 1): card_from_name(card) for seat, card in _list(draw)}
         for draw in _list(data["start_draw"])

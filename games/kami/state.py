@@ -7,6 +7,7 @@ player always chooses the attack knowing what the middle offers.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from games.core import JSON, Action, Event, State
@@ -44,6 +45,9 @@ PHASES = (
     OVER_PHASE,
 )
 ATTACK_PHASES = (LEAD_ATTACK_PHASE, COUNTER_ATTACK_PHASE)
+
+HIDDEN_LEAD = ("lead", None)
+"""How a lead from someone else's hand looks: the card went face down unseen."""
 
 DefenseCard = tuple[int, bool, bool]
 """``(card, face_up, from_mercenary)`` in a defense line."""
@@ -85,6 +89,10 @@ class KamiState(State):
         """Seats the Demoralized check has still to ask; the head is asked (or, during consent,
         is the revealer whose partner decides)."""
         self.revealed_soldiers: list[JSON] = []
+        self.demoralized_asked: list[int] = []
+        """Seats the Demoralized check of this deal has asked so far. ``to_move`` showed each of
+        them to the table, so it is public; under ``ask_eligible`` it tells who holds 5+
+        Soldiers, and ``determinize`` keeps the hands consistent with it."""
         self.start_draw: list[dict[int, int]] = []
         self.opening_events: list[Event] = []
         """Events of ``new_state`` (start-player draw and first deal) for the UI to show."""
@@ -126,6 +134,10 @@ class KamiState(State):
         return [totals[side_of(seat)] for seat in range(self.num_players)]
 
     @property
+    def rounds_finished(self) -> int:
+        return len(self.history)
+
+    @property
     def round_scores(self) -> list[list[int]]:
         rows = []
         for record in self.history:
@@ -154,6 +166,31 @@ class KamiState(State):
         from games.kami.serial import state_to_json
 
         return state_to_json(self)
+
+    def clone(self) -> KamiState:
+        from games.kami.hidden import copy_state
+
+        return copy_state(self)
+
+    def determinize(self, seat: int, rng: Rng) -> KamiState:
+        from games.kami.hidden import determinize
+
+        return determinize(self, seat, rng)
+
+    @property
+    def sides(self) -> list[int]:
+        return [self.side_of(seat) for seat in range(self.num_players)]
+
+    def observed_action(self, action: Action, seat: int | None) -> Hashable:
+        """A lead from the hand hides its card from everyone but the leader."""
+        if type(action) is act.Lead and seat != self.seat:
+            return HIDDEN_LEAD
+        return action
+
+    def explain(self, action: Action) -> JSON | None:
+        from games.kami.explain import explain
+
+        return explain(self, action) if self.is_legal(action) else None
 
     # ---------------------------------------------------------------- derived facts
 
@@ -264,9 +301,7 @@ class KamiState(State):
         actions.extend(
             act.COUNTER_MERCENARY[index]
             for index, stack in enumerate(self.stacks)
-            if stack
-            and beats[stack[-1]]
-            and self.attack_follows(seat, hand_card=None, stack=index)
+            if stack and beats[stack[-1]] and self.attack_follows(seat, hand_card=None, stack=index)
         )
         return actions
 
@@ -546,12 +581,14 @@ class KamiState(State):
         """Queue the players the Demoralized check asks for the cards just dealt (option
         ``demoralized``), then hand the decision to the first of them or to the opening lead."""
         self.demoralized_queue = self.demoralized_seats_to_ask()
+        self.demoralized_asked = []
         self._next_demoralized_or_open()
 
     def _next_demoralized_or_open(self) -> None:
         if self.demoralized_queue:
             self.phase = REVEAL_PHASE
             self.seat = self.demoralized_queue[0]
+            self.demoralized_asked.append(self.seat)
         else:
             self.phase = LEAD_PHASE
             self.seat = self.start_player
@@ -573,9 +610,7 @@ class KamiState(State):
         self._next_demoralized_or_open()
 
     def _on_redeal(self, action: Action, events: list[Event]) -> None:
-        events.append(
-            {"type": "redeal", "seat": self.seat, "revealer": self.demoralized_queue[0]}
-        )
+        events.append({"type": "redeal", "seat": self.seat, "revealer": self.demoralized_queue[0]})
         self.redeals += 1
         self.deal_round(events, redeal=True)
 

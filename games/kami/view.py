@@ -65,6 +65,7 @@ def table_view(state: KamiState, seat: int | None) -> JSON:
         ),
         "set_aside": len(state.set_aside) if state.num_players == 3 else None,
         "revealed_soldiers": [dict(entry) for entry in state.revealed_soldiers],
+        "demoralized_asked": list(state.demoralized_asked),
         "demoralized_revealer": (
             state.demoralized_queue[0] if state.phase == "demoralized_consent" else None
         ),

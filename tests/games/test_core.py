@@ -96,6 +96,12 @@ class PileState(State):
     def to_json(self) -> dict:
         return {"pile": self.pile, "turn": self.turn, "taken": self.taken}
 
+    def determinize(self, seat: int, rng) -> PileState:
+        """Nothing is hidden in this game, so every seat's determinization is a plain copy."""
+        copy = PileState(self.num_players, self.pile)
+        copy.turn, copy.taken = self.turn, list(self.taken)
+        return copy
+
 
 class PileGame(Game):
     key = "pile"

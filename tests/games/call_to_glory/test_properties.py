@@ -148,15 +148,20 @@ class ScoreWitness:
 def assert_view_ignores_hidden_information(
     state: CallToGloryState, seat: int, rng: random.Random
 ) -> None:
-    """Shuffle what ``seat`` cannot see (other hands, draw piles, others' tasks, RNG)."""
+    """Shuffle what ``seat`` cannot see (other hands, draw piles, others' tasks, RNG). Cards
+    the table saw going into a hand (``known_hand_cards``) are public and stay there."""
     data = copy.deepcopy(state.to_json())
     others = [s for s in range(state.num_players) if s != seat]
-    hidden = [card for s in others for card in data["hands"][s]]
+    hidden = []
+    for s in others:
+        unknown = Counter(data["hands"][s]) - Counter(data["known_hand_cards"][s])
+        hidden += list(unknown.elements())
     hidden += [card for pile in data["draw_piles"] for card in pile]
     rng.shuffle(hidden)
     for s in others:
-        size = len(data["hands"][s])
-        data["hands"][s], hidden = sorted(hidden[:size]), hidden[size:]
+        size = len(data["hands"][s]) - len(data["known_hand_cards"][s])
+        data["hands"][s] = sorted(data["known_hand_cards"][s] + hidden[:size])
+        hidden = hidden[size:]
     for pile in data["draw_piles"]:
         size = len(pile)
         pile[:], hidden = hidden[:size], hidden[size:]

@@ -61,6 +61,24 @@ def placements(data: dict) -> tuple[str, set[tuple[str, int, str]]]:
     return "place_face_down", {(c, board_of(s, players), s) for c in hand for s in free}
 
 
+def fitting_anywhere(data: dict, deck: list[str]) -> set[str]:
+    """The cards of ``deck`` that some free seat would take face up: when a player places face
+    down, none of these can be in their hand (the spec's "could not follow")."""
+    players = data["players"]
+    related = related_seats(players, data["options"]["cross_board_adjacency"])
+    taken = data["positions"]
+    return {
+        card
+        for card in deck
+        for seat in related
+        if seat not in taken
+        and any(
+            near in taken and not taken[near]["face_down"] and matches(card, taken[near]["card"])
+            for near in related[seat]
+        )
+    }
+
+
 def final_scores(data: dict) -> tuple[list[int], list[int]]:
     """Points and cards per player from the final table, by the spec's pseudocode."""
     players = data["players"]

@@ -67,8 +67,26 @@ def check_step(before: dict, state, action, events) -> None:
     for event in events:
         if "visible_to" in event:
             assert event["visible_to"] == [before["current"]]
+    # A face-down card cannot be any card that fitted somewhere face up when it was placed,
+    # nor one excluded by its owner's earlier face-down placements: public, checked here
+    # against the reference model and left out of the leak check below.
+    if action.kind == "place_face_down":
+        earlier = set().union(
+            *(before["cannot_be"].get(name, []) for name, content in before["positions"].items()
+              if content["placed_by"] == before["current"])
+        )  # fmt: skip
+        deck = [t for t in CARD_BY_TOKEN if int(t.split("-")[1]) <= players + 4]
+        fitting = reference.fitting_anywhere(before, deck)
+        assert set(after["cannot_be"][action.position]) == earlier | fitting
+        assert action.card not in fitting
+    else:
+        assert after["cannot_be"] == before["cannot_be"]
     for seat in [None, *range(players)]:
         view = state.view(seat)
+        for board in view["boards"]:
+            for place in board["positions"]:
+                assert place["cannot_be"] == after["cannot_be"].get(place["position"], [])
+                place["cannot_be"] = []
         assert mentioned_cards(view) <= may_know(after, seat)
         own_hand = None if seat is None else [card["card"] for card in view["hand"]]
         assert own_hand == (None if seat is None else after["hands"][seat])
@@ -178,7 +196,18 @@ def test_views_do_not_depend_on_cards_hidden_from_the_viewer(configuration, seed
         return
     where, key, index = data.draw(st.sampled_from(hidden_slots))
     other = json.loads(json.dumps(saved))
-    swap = other["undealt"].pop(0)
+    # The swapped-in card must be one the slot may hold: cards a face-down placement proved
+    # absent (``cannot_be``) are public knowledge, not hidden information.
+    owner = key if where == "hands" else saved["positions"][key]["placed_by"]
+    excluded = set().union(
+        *(saved["cannot_be"].get(name, []) for name, content in saved["positions"].items()
+          if content["placed_by"] == owner and (where == "hands" or name == key))
+    )  # fmt: skip
+    allowed = [card for card in other["undealt"] if card not in excluded]
+    if not allowed:
+        return
+    swap = allowed[0]
+    other["undealt"].remove(swap)
     if where == "hands":
         other["undealt"].append(other["hands"][key][index])
         other["hands"][key][index] = swap
