@@ -175,12 +175,23 @@ class MoveFlow:
         *,
         notice: str | None = None,
     ) -> None:
+        content = await self._hand_content(interaction, loaded, seat, notice=notice)
+        await Answer.of(interaction).send(**content)
+
+    async def _hand_content(
+        self,
+        interaction: discord.Interaction,
+        loaded: LoadedGame,
+        seat: int,
+        *,
+        notice: str | None = None,
+        full: bool = True,
+    ) -> dict:
+        """The clicker's hand in their language (``full=False``: as their hand DM shows it)."""
         publisher = self.bot.publisher
         recent = await publisher.recent_events(loaded)
-        content = publisher.hand_content(
-            loaded, seat, user_locale(interaction), recent, notice=notice
-        )
-        await Answer.of(interaction).send(**content)
+        locale = user_locale(interaction)
+        return publisher.hand_content(loaded, seat, locale, recent, notice=notice, full=full)
 
     # ---------------------------------------------------------------- menu clicks
 
@@ -241,15 +252,10 @@ class MoveFlow:
         newer one), and the player keeps one live hand instead of collecting copies. Anywhere
         else (an old DM, an ephemeral hand) the answer is a fresh ephemeral hand.
         """
-        locale = user_locale(interaction)
-        notice = t("move.stale", locale)
+        notice = t("move.stale", user_locale(interaction))
         clicked = interaction.message.id if interaction.message else None
         if interaction.guild_id is None and clicked == loaded.seats[seat].hand_message_id:
-            publisher = self.bot.publisher
-            recent = await publisher.recent_events(loaded)
-            content = publisher.hand_content(
-                loaded, seat, locale, recent, notice=notice, full=False
-            )
+            content = await self._hand_content(interaction, loaded, seat, notice=notice, full=False)
             await Answer.of(interaction).update(**content)
             return
         await self._send_hand(interaction, loaded, seat, notice=notice)
@@ -326,12 +332,8 @@ class MoveFlow:
     ) -> bool:
         """Show the clicker's new hand in the message they clicked; True if that message is
         their hand DM and Discord took the edit (their courier lane then skips it)."""
-        publisher = self.bot.publisher
-        recent = await publisher.recent_events(after)
         in_dm = interaction.guild_id is None
-        content = publisher.hand_content(
-            after, seat, user_locale(interaction), recent, full=not in_dm
-        )
+        content = await self._hand_content(interaction, after, seat, full=not in_dm)
         updated = await Answer.of(interaction).update(**content)
         clicked = interaction.message.id if interaction.message else None
         row = after.seats[seat]

@@ -56,9 +56,9 @@ PING = "ping"
 RETRY_BASE_SECONDS = 1.0
 RETRY_CAP_SECONDS = 60.0
 UNEXPECTED_TRIES = 5
+"""How often an unexpected exception is retried before its work is dropped."""
 OUTDATED_TRIES = 10
 """How often in a row a delivery may find the game changed under it before it gives up."""
-"""How often an unexpected exception is retried before its work is dropped."""
 SWEEP_SECONDS = 60.0
 """How often the outbox looks in the database for entries no courier of this process holds."""
 DELETE_AFTER_SECONDS = 0.5

@@ -54,8 +54,9 @@ THREAD_ARCHIVED = 50083
 
 class Outdated(Exception):
     """Discord or the store already hold something newer than the snapshot being delivered
-    (a click made a DM this delivery was about to replace the player's hand): render the game
-    as it is now and try again."""
+    (a move came since it was taken, a click made the DM it was about to replace the hand, the
+    DM a nonce names is deleted already): the courier takes the game as it is now and tries
+    again, at once."""
 
 
 def nonce(*parts: object) -> int:
