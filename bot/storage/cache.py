@@ -78,3 +78,4 @@ class KnownUser:
 
     locale: str | None = None
     dms_closed_at: datetime | None = None
+    dm_channel_id: int | None = None

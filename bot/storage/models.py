@@ -137,10 +137,13 @@ class ResultRow(SQLModel, table=True):
 
 
 class UserRow(SQLModel, table=True):
-    """Per-user memory: closed DMs, so a 403 is not retried every turn, and the user's language.
+    """Per-user memory: closed DMs, so a 403 is not retried every turn, the user's language,
+    and the user's DM channel.
 
     ``locale`` is the client language of the user's latest interaction; DMs sent without one
-    (the hand DM when a turn comes round) are written in it.
+    (the hand DM when a turn comes round) are written in it. ``dm_channel_id`` is the bot's DM
+    channel with the user, so that a DM needs no ``POST /users/@me/channels`` (one bucket for
+    the whole bot) after a restart or in the user's next game.
     """
 
     __tablename__ = "users"
@@ -150,6 +153,7 @@ class UserRow(SQLModel, table=True):
     )
     dms_closed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     locale: str | None = Field(default=None, max_length=16)
+    dm_channel_id: int | None = Field(default=None, sa_type=BigInteger)
 
 
 class GuildSettingsRow(SQLModel, table=True):

@@ -944,6 +944,7 @@ class Store:
                 user = KnownUser(
                     locale=row.locale if row else None,
                     dms_closed_at=_aware(row.dms_closed_at) if row else None,
+                    dm_channel_id=row.dm_channel_id if row else None,
                 )
                 self._users.put(user_id, user)
             known[user_id] = user
@@ -987,6 +988,32 @@ class Store:
         """The remembered language of those of ``user_ids`` who have one."""
         known = await self._known_users(user_ids)
         return {user_id: user.locale for user_id, user in known.items() if user.locale}
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The id of the bot's DM channel with ``user_id``, if it is known."""
+        known = await self._known_users([user_id])
+        return known[user_id].dm_channel_id
+
+    async def remember_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        """Store the id of the bot's DM channel with ``user_id`` (``None`` forgets it).
+
+        Writes only when it differs from what is known: every hand DM tells it again.
+        """
+        known = await self._known_users([user_id])
+        if known[user_id].dm_channel_id == channel_id:
+            return
+        async with self._write_session() as session:
+            await session.exec(
+                self._upsert(UserRow, "user_id", user_id=user_id, dm_channel_id=channel_id)
+            )
+        self._user(user_id).dm_channel_id = channel_id
+
+    async def forget_dm_channel(self, user_id: int, channel_id: int) -> None:
+        """Forget ``channel_id`` as ``user_id``'s DM channel (Discord does not know it), unless
+        another one is stored by now."""
+        known = await self._known_users([user_id])
+        if known[user_id].dm_channel_id == channel_id:
+            await self.remember_dm_channel(user_id, None)
 
     def _user(self, user_id: int) -> KnownUser:
         """The memory of a user just written (created so that a slower read cannot undo it)."""

@@ -154,20 +154,25 @@ async def test_a_lost_race_in_a_batch_refuses_only_that_move(store: Store) -> No
     assert await store.move_count(first) == 2 and await store.move_count(second) == 2
 
 
-async def test_users_are_read_once_and_an_unchanged_language_is_not_written(
+async def test_users_are_read_once_and_unchanged_memory_is_not_written(
     store: Store,
 ) -> None:
     await store.remember_locale(5, "de")
     await store.set_dms_closed(6, True)
+    await store.remember_dm_channel(6, 60)
     with statements(store) as sent:
         assert await store.remembered_locales([5, 6]) == {5: "de"}
         assert await store.users_with_closed_dms([5, 6]) == {6}
+        assert (await store.dm_channel(5), await store.dm_channel(6)) == (None, 60)
         await store.remember_locale(5, "de")
+        await store.remember_dm_channel(6, 60)
+        await store.forget_dm_channel(6, 61)
     assert sent == []
     await store.remember_locale(5, "ru")
     fresh = Store(store.engine)
     assert await fresh.remembered_locales([5, 6]) == {5: "ru"}
     assert await fresh.users_with_closed_dms([5, 6]) == {6}
+    assert await fresh.dm_channel(6) == 60
 
 
 async def test_group_commit_hands_each_caller_its_own_outcome() -> None:

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
+from alembic import command
+from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.outbox.entries import REDRAW
 from bot.storage.engine import normalise_url
+from bot.storage.migrate import alembic_config
 from bot.storage.models import GameStatus, utcnow
 from bot.storage.repository import (
     ChannelBusy,
@@ -18,6 +24,7 @@ from bot.storage.repository import (
     Store,
 )
 from tests.store.conftest import PUBLISH_MOVE, join, new_lobby, start
+from tests.store.postgres import fresh_database
 
 
 async def test_migrations_create_the_schema(store: Store) -> None:
@@ -27,10 +34,13 @@ async def test_migrations_create_the_schema(store: Store) -> None:
             await connection.execute(text("SELECT version_num FROM alembic_version"))
         ).scalar()
         columns = await connection.run_sync(lambda c: inspect(c).get_columns("games"))
+        user_columns = await connection.run_sync(lambda c: inspect(c).get_columns("users"))
     assert {"games", "seats", "moves", "results", "users", "guild_settings", "outbox"} <= tables
-    assert revision == "0004"
+    assert revision == ScriptDirectory.from_config(alembic_config()).get_current_head()
     types = {column["name"]: str(column["type"]).upper() for column in columns}
     assert types["guild_id"] == types["channel_id"] == "BIGINT"
+    user_types = {column["name"]: str(column["type"]).upper() for column in user_columns}
+    assert user_types["dm_channel_id"] == "BIGINT"
 
 
 async def test_sqlite_connection_settings(tmp_path) -> None:
@@ -178,6 +188,80 @@ async def test_users_languages_are_remembered_and_updated(store: Store) -> None:
     assert await store.dms_closed(5)  # the other memory of the same user is kept
     await store.set_dms_closed(5, False)
     assert await store.remembered_locales([5]) == {5: "ru"}
+
+
+async def test_users_dm_channels_are_remembered_forgotten_and_kept_apart(store: Store) -> None:
+    big = 2**62 + 7  # Discord ids need BIGINT
+    assert await store.dm_channel(big) is None
+    await store.remember_locale(5, "de")  # a user row with other memory
+    await store.set_dms_closed(5, True)
+    await asyncio.gather(store.remember_dm_channel(big, big + 1), store.remember_dm_channel(5, 50))
+    assert (await store.dm_channel(big), await store.dm_channel(5)) == (big + 1, 50)
+    fresh = Store(store.engine)  # what the database holds, not the memory
+    assert (await fresh.dm_channel(big), await fresh.dm_channel(5)) == (big + 1, 50)
+    assert await fresh.remembered_locales([5]) == {5: "de"} and await fresh.dms_closed(5)
+    await store.forget_dm_channel(5, 49)  # not the stored one: kept
+    assert await Store(store.engine).dm_channel(5) == 50
+    await store.forget_dm_channel(5, 50)
+    assert await store.dm_channel(5) is None
+    assert await Store(store.engine).dm_channel(5) is None
+    assert await Store(store.engine).remembered_locales([5]) == {5: "de"}
+
+
+@asynccontextmanager
+async def _database(kind: str, tmp_path) -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
+    if kind == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path}/upgrade.db"
+        return
+    async with fresh_database() as url:
+        yield url
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+async def test_migration_0005_fills_dm_channels_from_the_hand_dms(kind, tmp_path) -> None:
+    """An upgraded database knows the DM channels its seats' hand DMs are in: user rows get
+    theirs (a row is added where none was), users without a hand DM get none."""
+    big = 2**62 + 11
+
+    async def migrate(engine, revision: str) -> None:  # type: ignore[no-untyped-def]
+        async with engine.begin() as connection:
+            await connection.run_sync(lambda c: command.upgrade(alembic_config(c), revision))
+
+    async with _database(kind, tmp_path) as url:
+        engine = create_async_engine(normalise_url(url))
+        try:
+            await migrate(engine, "0004")
+            async with engine.begin() as connection:
+                await connection.execute(
+                    text(
+                        "INSERT INTO games (id, guild_id, channel_id, host_id, game_key, "
+                        "options, status, version, seed, locale, created_at, updated_at) "
+                        "VALUES (1, 9, 10, 1, 'kami', '{}', 'finished', 3, 0, 'en', "
+                        "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                    )
+                )
+                for seat, user, channel in ((0, 1, 101), (1, big, big + 1), (2, 3, None)):
+                    await connection.execute(
+                        text(
+                            "INSERT INTO seats (game_id, seat, user_id, display_name, locale, "
+                            "hand_channel_id, joined_at) VALUES (1, :seat, :user, 'p', 'en', "
+                            ":channel, CURRENT_TIMESTAMP)"
+                        ),
+                        {"seat": seat, "user": user, "channel": channel},
+                    )
+                await connection.execute(
+                    text("INSERT INTO users (user_id, locale) VALUES (1, 'de'), (4, 'ru')")
+                )
+            await migrate(engine, "0005")
+            async with engine.connect() as connection:
+                rows = (
+                    await connection.execute(
+                        text("SELECT user_id, locale, dm_channel_id FROM users ORDER BY user_id")
+                    )
+                ).all()
+        finally:
+            await engine.dispose()
+    assert [tuple(row) for row in rows] == [(1, "de", 101), (4, "ru", None), (big, None, big + 1)]
 
 
 async def test_guild_language_moves_open_games_only(store: Store) -> None:
