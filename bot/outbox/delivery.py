@@ -46,6 +46,9 @@ class HandOutcome(enum.Enum):
 
 CANNOT_DM = 50007
 UNKNOWN_MESSAGE = 10008
+UNUSABLE_DM_CHANNEL = (10003, 50001)
+"""Unknown Channel, Missing Access: a stored DM channel id that is not (or no longer) the bot's
+DM with the user. It is forgotten and the DM opened again."""
 TIDY_MESSAGES = 50
 """How far back a seat's DM channel is tidied at the end of a game (one request)."""
 THREAD_ARCHIVED = 50083
@@ -280,7 +283,7 @@ class Delivery:
         for _ in range(2):
             key = nonce(loaded.id, "hand", seat, row.hand_message_id or "first")
             try:
-                message = await (await self._dm_of(row)).send(**content, nonce=key)
+                message = await self._send_dm(row, content, key)
             except discord.NotFound as error:
                 # The DM this nonce made is deleted already: something newer replaced it.
                 raise Outdated(f"game {loaded.id}: seat {seat}'s DM moved on") from error
@@ -308,11 +311,54 @@ class Delivery:
         if now > version:
             raise Outdated(f"game {loaded.id} moved on while seat {seat}'s DM was sent")
 
+    async def _send_dm(self, row: SeatRow, content: dict, key: int) -> discord.Message:
+        """Send a DM to seat's player; a DM channel Discord does not know (any more) is
+        forgotten and the DM opened again, once."""
+        channel = await self._dm_of(row)
+        try:
+            return await channel.send(**content, nonce=key)
+        except discord.HTTPException as error:
+            if error.code not in UNUSABLE_DM_CHANNEL:
+                raise
+            log.info(
+                "the DM channel %s of user %s is unusable (%s); opening the DM again",
+                channel.id,
+                row.user_id,
+                error.code,
+            )
+        await self.bot.store.forget_dm_channel(row.user_id, channel.id)
+        channel = await self._open_dm(row.user_id)
+        return await channel.send(**content, nonce=key)
+
     async def _dm_of(self, row: SeatRow) -> discord.abc.Messageable:
-        # The DM channel of a user never changes: reuse the stored one instead of asking.
+        # The DM channel of a user never changes: reuse the one this game's DMs are in.
         if row.hand_channel_id is not None:
             return self._dm(row.hand_channel_id)
-        return await self.bot.create_dm(discord.Object(row.user_id))
+        return await self.dm_channel(row.user_id)
+
+    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The bot's DM channel with ``user_id``: discord.py's, else the stored one (sent to
+        as a partial messageable, no REST call), else opened and stored.
+
+        Opening a DM (``POST /users/@me/channels``) is one rate-limit bucket for the whole bot
+        (on the order of 5 per 5 s), and discord.py forgets the channels it opened when the
+        process stops, so without the store every player's first DM of every game after a
+        restart would queue for that bucket.
+        """
+        user = self.bot.get_user(user_id)
+        cached = user.dm_channel if user is not None else None
+        if cached is not None:
+            await self.bot.store.remember_dm_channel(user_id, cached.id)
+            return cached
+        stored = await self.bot.store.dm_channel(user_id)
+        if stored is not None:
+            return self._dm(stored)
+        return await self._open_dm(user_id)
+
+    async def _open_dm(self, user_id: int) -> discord.abc.Messageable:
+        channel = await self.bot.create_dm(discord.Object(user_id))
+        await self.bot.store.remember_dm_channel(user_id, channel.id)
+        return channel
 
     async def _record_hand(
         self, loaded: LoadedGame, seat: int, message: discord.Message, version: int | None
@@ -331,6 +377,7 @@ class Delivery:
         await self.bot.store.set_hand_message(
             loaded.id, seat, message.channel.id, message.id, version, stale=old
         )
+        await self.bot.store.remember_dm_channel(row.user_id, message.channel.id)
         row.hand_channel_id, row.hand_message_id = message.channel.id, message.id
         row.hand_version, row.stale_hand_message_id = version, old
 

@@ -12,6 +12,7 @@ from bot.storage.models import GameStatus, UserRow
 from bot.storage.repository import MoveRecord
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
+    Table,
     commit_behind_discords_back,
     components,
     current_table,
@@ -224,3 +225,70 @@ async def test_a_move_from_the_dm_a_newer_one_replaced_keeps_the_newer_one_as_th
     left = {m.id: m for m in user.dm_channel.history(viewer=user)}
     assert old.id not in left
     assert f"move {version + 1}" in left[newer.id].embeds[0].footer.text
+
+
+def _dms_of_game(player, game_id: int) -> list[discord.Message]:  # type: ignore[no-untyped-def]
+    """The DMs ``player`` has from the bot about game ``game_id`` (their footer names it)."""
+    return [
+        m
+        for m in player.user.dm_channel.history(viewer=player.user)
+        if m.embeds and f"#{game_id} ·" in (m.embeds[0].footer.text or "")
+    ]
+
+
+def _dm_opens(env, since: int = 0) -> int:  # type: ignore[no-untyped-def]
+    """How many DM channels the bot opened (``POST /users/@me/channels``) since request
+    number ``since``."""
+    return sum(
+        1
+        for r in env.http_requests[since:]
+        if r.method == "POST" and r.path == "/users/@me/channels"
+    )
+
+
+async def test_a_returning_players_dm_after_a_restart_opens_no_dm_channel(
+    simcord_env, database_url
+) -> None:
+    """Opening a DM is one rate-limit bucket for the whole bot and discord.py forgets the DM
+    channels when the process stops: the store remembers them, so a player's DM in a later
+    game, after a restart, is sent straight to their channel."""
+    table = await quick_game(simcord_env)
+    await table.bot.outbox.idle()
+    assert _dm_opens(simcord_env) == 2, "each new player's DM channel is opened once"
+    for player in table.players:
+        assert await table.bot.store.dm_channel(player.user.id) == player.user.dm_channel.id
+    await simcord_env.restart_bot(make_bot(database_url))
+    for player in table.players:
+        assert table.bot.get_user(player.user.id) is None or (
+            table.bot.get_user(player.user.id).dm_channel is None
+        ), "the new process's discord.py knows no DM channel: only the store does"
+    since = len(simcord_env.http_requests)
+    # The same players start a game in another channel of the server.
+    again = Table(simcord_env, table.guild, table.guild.create_text_channel("more"), table.players)
+    await open_lobby(again, "kami", {"target": 5})
+    await start(again)
+    await again.bot.outbox.idle()
+    assert _dm_opens(simcord_env, since) == 0
+    for player in again.players:
+        assert len(_dms_of_game(player, again.game_id)) == 1, "the DM came all the same"
+
+
+async def test_a_stored_dm_channel_discord_does_not_know_is_forgotten_and_opened_again(
+    simcord_env,
+) -> None:
+    table = new_table(simcord_env, 2)
+    user = table.players[1].user
+    unknown = 1_234_567_890_123_456_789
+    await table.bot.store.remember_dm_channel(user.id, unknown)
+    await open_lobby(table, "kami", {"target": 5})
+    await start(table)
+    await table.bot.outbox.idle()
+    tried = [r for r in simcord_env.http_requests if r.path == f"/channels/{unknown}/messages"]
+    assert len(tried) == 1, "the stored channel is tried first, once"
+    assert len(_dms_of_game(table.players[1], table.game_id)) == 1, "the DM came all the same"
+    assert await table.bot.store.dm_channel(user.id) == user.dm_channel.id
+    assert (await table.loaded()).seats[1].hand_channel_id == user.dm_channel.id
+    await play_one_move(table, random.Random(2))
+    await play_one_move(table, random.Random(3))
+    tried = [r for r in simcord_env.http_requests if r.path == f"/channels/{unknown}/messages"]
+    assert len(tried) == 1, "and never again"
