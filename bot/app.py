@@ -16,7 +16,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.ai.autoplay import Autoplay
 from bot.answers import Answer
+from bot.clock import TurnClock
 from bot.components import (
     DYNAMIC_ITEMS,
     answer_damaged,
@@ -110,6 +112,8 @@ class GloryBot(commands.Bot):
         self.lobby = LobbyFlow(self)
         self.moves = MoveFlow(self)
         self.outbox = Outbox(self)
+        self.clock = TurnClock(self)
+        self.autoplay = Autoplay(self)
         self.stopping = False
         self._handlers: set[asyncio.Task[Any]] = set()
         self._control_patterns = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
@@ -127,6 +131,8 @@ class GloryBot(commands.Bot):
         # Discord was slow) is delivered now, beside normal work.
         await self.outbox.resume()
         self.outbox.start_sweeping()
+        # AI seats on turn decide (again, if a restart cut a search short); clocks re-arm.
+        await self.autoplay.resume()
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
@@ -194,6 +200,8 @@ class GloryBot(commands.Bot):
     async def close(self) -> None:
         self.stopping = True
         self.lobby.disarm_all()
+        self.clock.close()
+        await self.autoplay.close()
         await self.outbox.close()
         await super().close()
         store = getattr(self, "store", None)

@@ -14,6 +14,7 @@ custom_id formats (≤ 100 characters):
 - ``glory:m:<game>:<version>:<seat>:<path>`` — a menu button; ``path`` is dot-separated
   choice indices (empty for the top level)
 - ``glory:s:<game>:<version>:<seat>:<path>`` — a menu select; the value adds one index
+- ``glory:back:<game>:<seat>`` — take the seat back from the AI (the turn clock)
 
 Why parsing never raises: a modified client can send any custom_id and any select value, and
 an exception while discord.py builds the item would leave the user with "This interaction
@@ -275,6 +276,43 @@ class LobbyOptionPicker(
         await _bot(interaction).lobby.on_option_focus(interaction, self.game_id, focus)
 
 
+SEAT_CHOICE = re.compile(r"(?P<kind>[arc])(?P<index>[0-9]{1,3})")
+"""A lobby seats-menu value: ``a<level>`` adds an AI player, ``r<seat>`` removes one,
+``c<choice>`` sets the turn time (indices into ``AI_LEVELS``, the seats, ``TURN_TIMES``)."""
+
+
+class LobbySeatsSelect(
+    Control, ui.DynamicItem[ui.Select], template=r"glory:seats:(?P<fields>.*)"
+):
+    """The host's menu for AI players and the turn clock."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        self.game_id = game_id
+        super().__init__(
+            ui.Select(
+                custom_id=f"glory:seats:{game_id}",
+                options=options or [discord.SelectOption(label="-", value="c0")],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /
+    ) -> LobbySeatsSelect | DamagedControl:
+        game_id = number(match["fields"])
+        return DamagedControl(item) if game_id is None else cls(game_id)
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        choice = SEAT_CHOICE.fullmatch(values[0]) if len(values) == 1 else None
+        if choice is None:
+            await answer_damaged(interaction)
+            return
+        await _bot(interaction).lobby.on_seats(
+            interaction, self.game_id, choice["kind"], int(choice["index"])
+        )
+
+
 class HandButton(Control, ui.DynamicItem[ui.Button], template=r"glory:hand:(?P<fields>.*)"):
     def __init__(self, game_id: int, label: str = "") -> None:
         self.game_id = game_id
@@ -361,13 +399,48 @@ class MenuSelect(Control, ui.DynamicItem[ui.Select], template=r"glory:s:(?P<fiel
         await _bot(interaction).moves.on_menu(interaction, self.target.child(index))
 
 
+class TakeBackButton(
+    Control, ui.DynamicItem[ui.Button], template=r"glory:back:(?P<fields>.*)"
+):
+    """``glory:back:<game>:<seat>``: the player takes their seat back from the AI (turn clock)."""
+
+    def __init__(self, game_id: int, seat: int, label: str = "", row: int | None = None) -> None:
+        self.game_id = game_id
+        self.seat = seat
+        super().__init__(
+            ui.Button(
+                label=label or "-",
+                style=discord.ButtonStyle.success,
+                custom_id=f"glory:back:{game_id}:{seat}",
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> TakeBackButton | DamagedControl:
+        fields = match["fields"].split(":")
+        if len(fields) != 2:
+            return DamagedControl(item)
+        game_id, seat = number(fields[0]), number(fields[1], MAX_INDEX)
+        if game_id is None or seat is None:
+            return DamagedControl(item)
+        return cls(game_id, seat)
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).clock.take_back(interaction, self.game_id, self.seat)
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     LobbyOptionSelect,
     LobbyOptionPicker,
+    LobbySeatsSelect,
     HandButton,
     MenuButton,
     MenuSelect,
+    TakeBackButton,
 )
 
 

@@ -12,11 +12,14 @@ from typing import Any
 
 import discord
 
+from bot.ai.autoplay import AI_LEVELS
+from bot.clock import TURN_TIMES, turn_time_text
 from bot.components import (
     HandButton,
     LobbyButton,
     LobbyOptionPicker,
     LobbyOptionSelect,
+    LobbySeatsSelect,
     MenuButton,
     MenuSelect,
     MenuTarget,
@@ -24,13 +27,14 @@ from bot.components import (
 from bot.i18n import t
 from bot.render.base import JSON, Presenter
 from bot.render.common import safe_names
+from bot.seat_controls import seat_buttons
 from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 from games import Action, Option
 from games.menu import choices_at
 
-MAX_OPTION_SELECTS = 4
-"""Rows left for option selects below the lobby's button row."""
+MAX_OPTION_SELECTS = 3
+"""Rows left for option selects below the lobby's button row and its seats menu."""
 MAX_BUTTONS = 5
 """Up to this many choices appear as buttons (one row); more become a select."""
 LABEL_LIMIT = 80
@@ -60,9 +64,10 @@ class SentControls(discord.ui.View):
 def lobby_view(
     loaded: LoadedGame, presenter: Presenter, locale: str, focus: int = 0
 ) -> SentControls | None:
-    """Join/Leave/Start/Cancel plus option selects; ``None`` once the lobby closed.
+    """Join/Leave/Start/Cancel, the seats menu (AI players, turn time), then option selects;
+    ``None`` once the lobby closed.
 
-    A message has five rows: with up to four options each gets its own select; with more, one
+    A message has five rows: with up to three options each gets its own select; with more, one
     select picks the option (``focus``) and a second one sets its value.
     """
     if loaded.status is not GameStatus.LOBBY:
@@ -76,6 +81,7 @@ def lobby_view(
     }
     for action, style in styles.items():
         view.add_item(LobbyButton(action, loaded.id, t(f"button.{action}", locale), style))
+    view.add_item(LobbySeatsSelect(loaded.id, seats_menu(loaded, locale)))
     options = loaded.game.options
     if len(options) <= MAX_OPTION_SELECTS:
         for index in range(len(options)):
@@ -95,6 +101,30 @@ def lobby_view(
     view.add_item(LobbyOptionPicker(loaded.id, picker))
     view.add_item(LobbyOptionSelect(loaded.id, focus, _choices(loaded, presenter, focus, locale)))
     return view
+
+
+def seats_menu(loaded: LoadedGame, locale: str) -> list[discord.SelectOption]:
+    """Add an AI player (while a seat is free), remove one, set the turn time."""
+    entries: list[discord.SelectOption] = []
+    if len(loaded.seats) < max(loaded.game.player_counts):
+        for index, level in enumerate(AI_LEVELS):
+            label = t("lobby.add_ai", locale, level=t(f"ai.level.{level}", locale))
+            entries.append(discord.SelectOption(label=_clip(label, 100), value=f"a{index}"))
+    names = safe_names(loaded.names)
+    for row in loaded.seats:
+        if row.ai_level is not None:
+            label = t("lobby.remove_ai", locale, name=names[row.seat])
+            entries.append(discord.SelectOption(label=_clip(label, 100), value=f"r{row.seat}"))
+    for index, seconds in enumerate(TURN_TIMES):
+        label = t("lobby.turn_time_choice", locale, value=turn_time_text(seconds, locale))
+        entries.append(
+            discord.SelectOption(
+                label=_clip(label, 100),
+                value=f"c{index}",
+                default=seconds == loaded.row.turn_seconds,
+            )
+        )
+    return entries
 
 
 def _option_text(loaded: LoadedGame, presenter: Presenter, index: int, locale: str) -> str:
@@ -157,10 +187,19 @@ def menu_view(
     locale: str,
     path: tuple[int, ...] = (),
 ) -> SentControls | None:
-    """The controls of ``seat`` at menu position ``path``; ``None`` when it is not their turn."""
+    """The controls of ``seat`` at menu position ``path`` and the seat's own buttons (a hint,
+    taking a seat back from the AI); ``None`` when there is nothing to press."""
     state = loaded.state
-    if state is None or loaded.status is not GameStatus.ACTIVE or state.to_move != seat:
+    if state is None or loaded.status is not GameStatus.ACTIVE:
         return None
+    extras = seat_buttons(loaded, seat, locale)
+    if state.to_move != seat:
+        if not extras:
+            return None
+        view = SentControls()
+        for item in extras:
+            view.add_item(item)
+        return view
     actions = state.legal_actions()
     tokens = resolve(actions, path)
     if tokens is None:
@@ -195,6 +234,8 @@ def menu_view(
                 here.parent(), t("button.back", locale), discord.ButtonStyle.secondary, row=1
             )
         )
+    for item in extras:
+        view.add_item(item)
     return view
 
 

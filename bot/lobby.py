@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.ai.autoplay import AI_LEVELS, ai_name, ai_user_id
 from bot.answers import Answer, AnswerState
+from bot.clock import TURN_TIMES
 from bot.languages import user_locale
 from bot.options import OptionsTextError, parse_options
 from bot.outbox.entries import EXPIRE, START, Entry, Publication
@@ -156,6 +158,7 @@ class LobbyFlow:
                 entry = await handler(interaction, loaded)
         if entry is not None:
             self.bot.outbox.deliver([entry])
+            self.bot.autoplay.turn_changed(game_id)  # an AI or a clock may start the game
 
     async def _join(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
         try:
@@ -218,6 +221,7 @@ class LobbyFlow:
                 state=state.to_json(),
                 publication=Publication(START, {"hands": everyone, "fresh": everyone}),
                 opening_events=list(state.opening_events),
+                deadline=self.bot.clock.deadline_after(loaded, state),
             )
         except StorageConflict:
             await reply(interaction, "lobby.changed")
@@ -240,10 +244,55 @@ class LobbyFlow:
         self.disarm(loaded.id)
         await self._show(interaction, loaded.id)
 
+    # ---------------------------------------------------------------- AI players, turn time
+
+    async def on_seats(
+        self, interaction: discord.Interaction, game_id: int, kind: str, index: int
+    ) -> None:
+        """The host's seats menu: add an AI player (``a``, a level), remove one (``r``, a
+        seat) or set the turn time (``c``, a choice); each one lobby change like Join."""
+        async with (
+            guarded(interaction, game_id),
+            await self.bot.moves.locked(interaction, game_id),
+        ):
+            loaded = await self._host_lobby(interaction, game_id, "lobby.only_host_seats")
+            if loaded is None:
+                return
+            store = self.bot.store
+            try:
+                if kind == "a" and index < len(AI_LEVELS):
+                    await store.join(
+                        loaded.id,
+                        ai_user_id(),
+                        ai_name([row.display_name for row in loaded.seats]),
+                        loaded.row.locale,
+                        capacity=max(loaded.game.player_counts),
+                        ai_level=AI_LEVELS[index],
+                    )
+                elif kind == "r" and index < len(loaded.seats) and loaded.seats[index].ai_level:
+                    await store.leave_lobby(loaded.id, loaded.seats[index].user_id)
+                elif kind == "c" and index < len(TURN_TIMES):
+                    await store.set_turn_clock(
+                        loaded.id, TURN_TIMES[index], expected_version=loaded.row.version
+                    )
+                else:
+                    await reply(interaction, "lobby.seat_choice_gone")
+                    return
+            except LobbyFull:
+                await reply(interaction, "lobby.full")
+                return
+            except StorageConflict:
+                await reply(interaction, "lobby.changed")
+                return
+            await self._show(interaction, loaded.id)
+
     # ---------------------------------------------------------------- options
 
     async def _host_lobby(
-        self, interaction: discord.Interaction, game_id: int
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        refusal: str = "lobby.only_host_options",
     ) -> LoadedGame | None:
         """The open lobby, if the caller is its host (else explain and return ``None``)."""
         loaded = await load_game(self.bot.store, self.bot.registry, game_id)
@@ -254,7 +303,7 @@ class LobbyFlow:
             await reply(interaction, f"lobby.closed.{loaded.status.value}")
             return None
         if interaction.user.id != loaded.row.host_id:
-            await reply(interaction, "lobby.only_host_options")
+            await reply(interaction, refusal)
             return None
         return loaded
 

@@ -29,6 +29,7 @@ from bot.i18n import t
 from bot.languages import user_locale
 from bot.outbox.entries import END, Entry, Publication
 from bot.render import presenter_for
+from bot.render.base import AUTOPLAY_EVENT
 from bot.render.common import hand_embed, safe_names
 from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game
@@ -47,13 +48,27 @@ log = logging.getLogger(__name__)
 def final_scores(
     state: State, seats: Sequence[SeatRow], *, concede: bool = False
 ) -> list[FinalScore]:
-    """Results per seat from the engine's scores and winners (nobody wins a conceded game)."""
+    """Results per seat from the engine's scores and winners (nobody wins a conceded game).
+
+    A game with AI players, or with a seat the AI took over, is marked so (standings keep it
+    apart), and so is a human seat the AI was playing at the end (its win is not credited).
+    """
     scores = state.scores
     winners = set() if concede else set(state.winners)
+    with_ai = any(s.ai_level is not None or s.takeover for s in seats)
     return [
-        FinalScore(seat=s.seat, user_id=s.user_id, score=scores[s.seat], won=s.seat in winners)
+        FinalScore(
+            seat=s.seat,
+            user_id=s.user_id,
+            score=scores[s.seat],
+            won=s.seat in winners,
+            ai_level=s.ai_level,
+            with_ai=with_ai,
+            autoplayed=s.takeover,
+        )
         for s in seats
     ]
+
 
 
 def private_parts(view: Callable[[int | None], dict[str, Any]], seats: int) -> list[dict]:
@@ -212,6 +227,7 @@ class MoveFlow:
         if played is not None:
             entry, shown = played
             self.bot.outbox.deliver([entry], shown=shown)
+            self.bot.autoplay.turn_changed(target.game_id)
 
     async def _on_menu(
         self, interaction: discord.Interaction, target: MenuTarget
@@ -287,37 +303,17 @@ class MoveFlow:
     ) -> tuple[Entry, set[int]] | None:
         """Apply, commit with the move's publication, answer the click; the entry to deliver
         and the seats whose hand the answer itself showed."""
-        assert loaded.state is not None
-        seats = len(loaded.seats)
-        before = private_parts(loaded.view, seats)
-        was_to_move = loaded.state.to_move
-        state = loaded.mutable_state()
         try:
-            events = state.apply(action)
+            entry, after = await self.commit_action(loaded, target.seat, action)
         except IllegalAction:
             await reply(interaction, "move.illegal")
             return None
-        saved = state.to_json()
-        # Refuse to store a state that could not be loaded again: the game would be stuck.
-        # The reloaded copy is the one shown from now on, exactly as a restart would see it.
-        reloaded = loaded.game.state_from_json(loads(dumps(saved)))
-        try:
-            entry = await self.bot.store.commit_move(
-                loaded.id,
-                expected_version=target.version,
-                state=saved,
-                move=MoveRecord(seat=target.seat, action=action.to_json(), events=events),
-                publication=move_publication(reloaded, seats, before, was_to_move),
-                final=final_scores(state, loaded.seats) if state.is_over else None,
-            )
         except StorageConflict:
             await reply(interaction, "move.stale_short")
             return None
-        loaded.row.version, loaded.row.state = entry.version, saved
-        if state.is_over:
-            loaded.row.status = GameStatus.FINISHED
-        after = loaded.after_move(reloaded)
+        assert after.state is not None
         shown: set[int] = set()
+        state = after.state
         try:
             answered = await self._answer_move(interaction, after, target.seat, target.version)
             if answered and not state.is_over:  # at the end every DM channel is tidied too
@@ -326,6 +322,54 @@ class MoveFlow:
             log.exception("game %s: the move was stored but answering the click failed", after.id)
             await reply(interaction, "move.applied_display_failed")
         return entry, shown
+
+    async def commit_action(
+        self, loaded: LoadedGame, seat: int, action: Action, *, autoplay: str | None = None
+    ) -> tuple[Entry, LoadedGame]:
+        """Apply ``action`` for ``seat`` to a copy of the loaded state and commit it with a
+        compare-and-swap on the loaded version, with what it publishes, the next turn's
+        deadline and the seat's clock record; the outbox entry and the game after the move.
+
+        The one way a move is stored, whoever decided it: a player's click, an AI player, or
+        the AI standing in for a player (``autoplay``: ``clock`` when the turn ran out,
+        ``takeover`` while the AI holds the seat). Raises ``IllegalAction`` or
+        ``StorageConflict`` and changes nothing then. The caller holds the game's lock.
+        """
+        assert loaded.state is not None
+        seats = len(loaded.seats)
+        before = private_parts(loaded.view, seats)
+        was_to_move = loaded.state.to_move
+        state = loaded.mutable_state()
+        events = state.apply(action)
+        saved = state.to_json()
+        # Refuse to store a state that could not be loaded again: the game would be stuck.
+        # The reloaded copy is the one shown from now on, exactly as a restart would see it.
+        reloaded = loaded.game.state_from_json(loads(dumps(saved)))
+        turns = self.bot.clock.seat_turns_after(loaded.seats[seat], autoplay)
+        if autoplay == "clock" and turns is not None:
+            why = "takeover" if turns.takeover else "clock"
+            events = [{"type": AUTOPLAY_EVENT, "seat": seat, "why": why}, *events]
+        seat_rows = loaded.seats
+        if turns is not None:
+            # The results are recorded in this commit: they must see the seat as it will be.
+            seat_rows = [
+                row if row.seat != seat else row.model_copy(update={"takeover": turns.takeover})
+                for row in loaded.seats
+            ]
+        entry = await self.bot.store.commit_move(
+            loaded.id,
+            expected_version=loaded.row.version,
+            state=saved,
+            move=MoveRecord(seat=seat, action=action.to_json(), events=events),
+            publication=move_publication(reloaded, seats, before, was_to_move),
+            final=final_scores(state, seat_rows) if state.is_over else None,
+            deadline=self.bot.clock.deadline_after(loaded, reloaded, turns),
+            seat_turns=turns,
+        )
+        loaded.row.version, loaded.row.state = entry.version, saved
+        if state.is_over:
+            loaded.row.status = GameStatus.FINISHED
+        return entry, loaded.after_move(reloaded)
 
     async def _answer_move(
         self, interaction: discord.Interaction, after: LoadedGame, seat: int, target_version: int

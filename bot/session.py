@@ -23,6 +23,18 @@ _decoded: LruCache[int, tuple[dict[str, Any], State]] = LruCache(DECODED_STATES)
 """Per game id: the stored JSON and its decoded state (compared by identity, never equality)."""
 
 
+AI_MARK = "🤖"
+
+
+def seat_name(seat: SeatRow) -> str:
+    """An AI player is "🤖 Akira"; a human whose seat the AI plays for now is "Anna 🤖"."""
+    if seat.ai_level is not None:
+        return f"{AI_MARK} {seat.display_name}"
+    if seat.takeover:
+        return f"{seat.display_name} {AI_MARK}"
+    return seat.display_name
+
+
 @dataclass
 class LoadedGame:
     row: GameRow
@@ -42,7 +54,8 @@ class LoadedGame:
 
     @property
     def names(self) -> list[str]:
-        return [seat.display_name for seat in self.seats]
+        """What the table calls each seat; the AI is marked wherever a name is shown."""
+        return [seat_name(seat) for seat in self.seats]
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

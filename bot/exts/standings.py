@@ -1,4 +1,5 @@
-"""``/standings [game]``: this server's leaderboard, top 10 plus the caller's own rank."""
+"""``/standings [game] [with_ai]``: this server's leaderboard, top 10 plus the caller's own
+rank; all-human games, or (``with_ai``) the humans' games with AI players, kept apart."""
 
 from __future__ import annotations
 
@@ -62,17 +63,21 @@ class Standings(commands.Cog):
         description=text("cmd.standings.description"),
         extras={PUBLIC_ANSWER: True},  # the leaderboard is posted in the channel
     )
-    @app_commands.describe(game=text("cmd.standings.game"))
+    @app_commands.describe(game=text("cmd.standings.game"), with_ai=text("cmd.standings.with_ai"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def standings(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def standings(
+        self, interaction: discord.Interaction, game: str | None = None, with_ai: bool = False
+    ) -> None:
         async with guarded(interaction, None):
             locale = await self.bot.languages.public(interaction)
             assert interaction.guild_id is not None
-            table = await self.bot.store.standings(interaction.guild_id, game)
+            table = await self.bot.store.standings(interaction.guild_id, game, with_ai=with_ai)
             scope = (
                 presenter_for(game).game_name(locale) if game else t("standings.all_games", locale)
             )
+            if with_ai:
+                scope = t("standings.with_ai", locale, scope=scope)
             embed = standings_embed(table, interaction.user.id, scope, locale)
             await Answer.of(interaction).send(
                 embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none()

@@ -52,6 +52,7 @@ EXPIRED_NOTICE = "expired_notice"
 OPEN_HANDS = "open_hands"
 RESYNC = "resync"
 PING = "ping"
+REMIND = "remind"
 
 RETRY_BASE_SECONDS = 1.0
 RETRY_CAP_SECONDS = 60.0
@@ -239,6 +240,8 @@ class Courier:
             yield TABLE, (REPOST, entry.id)
         elif kind == kinds.RESYNC:
             yield TABLE, (RESYNC, entry.id)
+        elif kind == kinds.REMIND:
+            yield seat_lane(int(entry.body["seat"])), (REMIND, entry.version)
         fresh = set(entry.fresh)
         for seat in entry.hands:
             if seat not in fresh and seat not in shown:
@@ -338,6 +341,8 @@ class Courier:
         """
         closed = []
         for seat in range(len(loaded.seats)):
+            if loaded.seats[seat].ai_level is not None:
+                continue  # an AI player has no DMs
             now = await self._load()
             if now is None or now.state is None:
                 return
@@ -370,10 +375,17 @@ class Courier:
         self, loaded: LoadedGame, seat: int, ops: list[tuple[Any, ...]], recent: list
     ) -> None:
         state = loaded.state
-        if state is None or seat >= len(loaded.seats):
-            return
+        if state is None or seat >= len(loaded.seats) or loaded.seats[seat].ai_level is not None:
+            return  # an AI player has no DMs
+        reminders = [op[1] for op in ops if op[0] == REMIND]
+        if reminders:  # the turn clock's reminder: a DM of its own (bot/clock.py)
+            await self.outbox.bot.clock.send_reminder(loaded, seat, max(reminders))
+            if len(reminders) == len(ops):
+                return
         pings = [op[1] for op in ops if op[0] == PING]
-        ping_since = max(pings) if pings else None
+        # While the AI plays an absent player's seat, their DM is kept up to date (with the
+        # button to take the seat back) but does not ping them for every turn.
+        ping_since = max(pings) if pings and not loaded.seats[seat].takeover else None
         delivery = self.outbox.delivery
         outcome = await delivery.show_hand(loaded, seat, recent, ping_since=ping_since)
         if outcome is HandOutcome.FOUND_CLOSED:

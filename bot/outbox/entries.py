@@ -26,8 +26,11 @@ REDRAW = "redraw"
 RESYNC = "resync"
 """Show everything again and ping the seat on turn if it never got its DM (databases from
 before the outbox, whose last publication may have been cut short)."""
+REMIND = "remind"
+"""The turn clock: remind ``seat`` (in ``body``) that its turn runs out, once per turn (the
+entry's version); written with the claim of the turn's reminder (``bot/clock.py``)."""
 
-KINDS = (MOVE, START, END, EXPIRE, REPOST, REDRAW, RESYNC)
+KINDS = (MOVE, START, END, EXPIRE, REPOST, REDRAW, RESYNC, REMIND)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +47,10 @@ class Publication:
     @classmethod
     def move(cls, hands: list[int], fresh: list[int]) -> Publication:
         return cls(MOVE, {"hands": hands, "fresh": fresh})
+
+    @classmethod
+    def remind(cls, seat: int) -> Publication:
+        return cls(REMIND, {"seat": seat})
 
 
 @dataclass(frozen=True, slots=True)

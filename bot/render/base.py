@@ -14,6 +14,9 @@ from typing import Any
 from bot.i18n import has, t
 
 JSON = dict[str, Any]
+AUTOPLAY_EVENT = "autoplay"
+"""A bot event put before the engine's events of a move the AI made for a human seat, so the
+log says so (``why``: ``clock``, the turn ran out; ``takeover``, and the AI keeps the seat)."""
 
 
 class Presenter:
@@ -92,6 +95,10 @@ class Presenter:
         """One log line for ``event``, or ``None`` for bookkeeping events without a message."""
         if event.get("type") in self.silent_events:
             return None
+        if event.get("type") == AUTOPLAY_EVENT:  # the bot's own note, the same in every game
+            return t(
+                f"autoplay.{event.get('why')}", locale, **self.event_params(event, names, locale)
+            )
         key = self.key("event", self.event_key(event))
         return t(key, locale, **self.event_params(event, names, locale))
 

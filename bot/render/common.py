@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown, escape_mentions, format_dt
 
+from bot.clock import turn_time_text
 from bot.i18n import t
 from bot.render.base import Presenter
 from bot.render.limits import (
@@ -72,9 +73,15 @@ def lobby_embed(loaded: LoadedGame, presenter: Presenter, locale: str) -> discor
                 value=presenter.option_value(option.name, value, locale),
             )
         )
+    lines.append(t("lobby.turn_time", locale, value=turn_time_text(row.turn_seconds, locale)))
     lines.append("")
     lines.append(t("lobby.seats", locale, count=len(names)))
-    lines.extend(t("lobby.seat", locale, number=i + 1, name=name) for i, name in enumerate(names))
+    for seat, name in zip(loaded.seats, names, strict=True):
+        if seat.ai_level is None:
+            lines.append(t("lobby.seat", locale, number=seat.seat + 1, name=name))
+        else:
+            level = t(f"ai.level.{seat.ai_level}", locale)
+            lines.append(t("lobby.seat_ai", locale, number=seat.seat + 1, name=name, level=level))
     status = loaded.status
     if status is GameStatus.LOBBY and row.expires_at is not None:
         lines.append("")

@@ -62,6 +62,13 @@ class GameRow(SQLModel, table=True):
     created_at: datetime = _when()
     updated_at: datetime = _when()
     expires_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    turn_seconds: int | None = None
+    """The turn clock chosen in the lobby (``None``: no clock)."""
+    turn_deadline: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    """When the seat on turn runs out of time (set with every move while the clock runs)."""
+    reminded_version: int | None = None
+    """The version whose turn was last reminded of its deadline (one reminder per turn, however
+    many processes or restarts)."""
 
 
 class SeatRow(SQLModel, table=True):
@@ -79,6 +86,14 @@ class SeatRow(SQLModel, table=True):
     stale_hand_message_id: int | None = Field(default=None, sa_type=BigInteger)
     """The hand DM that a newer one replaced, until it is deleted (a crash between sending the
     new DM and deleting the old one must not leave two live hands)."""
+    ai_level: str | None = Field(default=None, max_length=16)
+    """An AI player's level (``games.ai.LEVELS``); ``None`` for a human. An AI seat's
+    ``user_id`` is negative, so it never matches a Discord user."""
+    takeover: bool = False
+    """The AI plays this human's seat (missed too many turns) until the player takes it back."""
+    missed_turns: int = 0
+    """Turns in a row that the clock ran out on (reset by the player's own move)."""
+    hints_used: int = 0
     joined_at: datetime = _when()
 
 
@@ -133,6 +148,12 @@ class ResultRow(SQLModel, table=True):
     score: int = 0
     won: bool = False
     outcome: str = Field(default="finished", max_length=16)
+    ai_level: str | None = Field(default=None, max_length=16)
+    """Set for an AI seat: never a human's result."""
+    with_ai: bool = False
+    """The game had AI seats or a seat the AI took over: kept apart from all-human games."""
+    autoplayed: bool = False
+    """The AI was playing this human's seat when the game ended: no win is credited."""
     finished_at: datetime = _when()
 
 
@@ -165,4 +186,6 @@ class GuildSettingsRow(SQLModel, table=True):
         sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False}
     )
     language: str | None = Field(default=None, max_length=16)
+    hints: bool = True
+    """Whether players may ask for a hint (``/settings hints``)."""
     updated_at: datetime = _when()

@@ -74,6 +74,7 @@ _STORE_STATE = (
         version=bindparam("new_version"),
         status=bindparam("new_status"),
         updated_at=bindparam("now", type_=_GAMES.c.updated_at.type),
+        turn_deadline=bindparam("deadline", type_=_GAMES.c.turn_deadline.type),
     )
 )
 _LOG_MOVE = _MOVES.insert().values(
@@ -94,6 +95,12 @@ _STORE_HAND = (
         stale_hand_message_id=bindparam("stale"),
     )
 )
+_STORE_SEAT_TURNS = (
+    _SEATS.update()
+    .where(_SEATS.c.game_id == bindparam("game"), _SEATS.c.seat == bindparam("seat_number"))
+    .values(missed_turns=bindparam("missed"), takeover=bindparam("takeover"))
+)
+"""A move that changes its seat's clock record: a missed turn counted, or the count reset."""
 _QUEUE = _OUTBOX.insert().returning(_OUTBOX.c.id, sort_by_parameter_order=True)
 """Outbox entries of a batch of moves, their ids returned in the order of the moves."""
 _DELIVERED = _OUTBOX.delete().where(_OUTBOX.c.id == bindparam("entry"))
@@ -144,6 +151,9 @@ def _write_rows(
     if moves:
         _store_states(connection, moves)
         connection.execute(_LOG_MOVE, [m.log_values for m in moves])
+        seat_turns = [m.seat_turns for m in moves if m.seat_turns is not None]
+        if seat_turns:
+            connection.execute(_STORE_SEAT_TURNS, seat_turns)
         rows = connection.execute(_QUEUE, [m.outbox_values for m in moves]).all()
         entry_ids = [row[0] for row in rows]
     if hands:
@@ -175,6 +185,7 @@ class _MoveWrite:
     values: dict[str, Any]
     move: dict[str, Any]
     publication: Publication
+    seat_turns: dict[str, Any] | None = None
 
     @property
     def log_values(self) -> dict[str, Any]:
@@ -233,11 +244,23 @@ class MoveRecord:
 
 
 @dataclass(frozen=True)
+class SeatTurns:
+    """A seat's record on the turn clock after a move (see ``SeatRow.missed_turns``)."""
+
+    seat: int
+    missed_turns: int
+    takeover: bool
+
+
+@dataclass(frozen=True)
 class FinalScore:
     seat: int
     user_id: int
     score: int
     won: bool
+    ai_level: str | None = None
+    with_ai: bool = False
+    autoplayed: bool = False
 
 
 @dataclass(frozen=True)
@@ -566,7 +589,14 @@ class Store:
             return list((await session.exec(query)).all())
 
     async def join(
-        self, game_id: int, user_id: int, name: str, locale: str, *, capacity: int
+        self,
+        game_id: int,
+        user_id: int,
+        name: str,
+        locale: str,
+        *,
+        capacity: int,
+        ai_level: str | None = None,
     ) -> tuple[SeatRow, bool]:
         """Take the next free seat of a lobby: the seat, and whether it is new.
 
@@ -590,6 +620,7 @@ class Store:
                     user_id=user_id,
                     display_name=name,
                     locale=locale,
+                    ai_level=ai_level,
                 )
                 session.add(seat)
         except _Unchanged as unchanged:
@@ -630,6 +661,7 @@ class Store:
                         user_id=seat.user_id,
                         display_name=seat.display_name,
                         locale=seat.locale,
+                        ai_level=seat.ai_level,
                         joined_at=seat.joined_at,
                     )
                 )
@@ -691,6 +723,118 @@ class Store:
             row.hand_channel_id, row.hand_message_id = channel_id, message_id
             row.hand_version, row.stale_hand_message_id = version, stale
 
+    # ------------------------------------------------------------------ AI and the turn clock
+
+    async def set_turn_clock(
+        self, game_id: int, seconds: int | None, *, expected_version: int
+    ) -> None:
+        """A lobby's turn clock (``None``: off), if nothing else changed it since it was read."""
+        async with self._write_session() as session:
+            await self._lock_lobby(session, game_id, expected_version, turn_seconds=seconds)
+
+    async def set_seat_turns(self, game_id: int, turns: SeatTurns) -> None:
+        """A seat's clock record outside a move (a player takes their seat back)."""
+        with self._writing(game_id):
+            async with self._write_connection() as connection:
+                await connection.execute(
+                    _STORE_SEAT_TURNS,
+                    {
+                        "game": game_id,
+                        "seat_number": turns.seat,
+                        "missed": turns.missed_turns,
+                        "takeover": turns.takeover,
+                    },
+                )
+        kept = self._games.get(game_id)
+        if kept is not None:
+            kept.seats[turns.seat].missed_turns = turns.missed_turns
+            kept.seats[turns.seat].takeover = turns.takeover
+
+    async def claim_reminder(self, game_id: int, version: int) -> bool:
+        """True once per turn (``version``), whichever process or restart asks first: the
+        turn's reminder is then this caller's to send."""
+        with self._writing(game_id):
+            async with self._write_connection() as connection:
+                result = await connection.execute(
+                    _GAMES.update()
+                    .where(
+                        _GAMES.c.id == game_id,
+                        _GAMES.c.version == version,
+                        _GAMES.c.status == GameStatus.ACTIVE.value,
+                        (_GAMES.c.reminded_version.is_(None))
+                        | (_GAMES.c.reminded_version != version),
+                    )
+                    .values(reminded_version=version)
+                )
+        claimed = result.rowcount == 1
+        kept = self._games.get(game_id)
+        if claimed and kept is not None:
+            kept.row.reminded_version = version
+        return claimed
+
+    async def claim_reminder_publishing(
+        self, game_id: int, version: int, publication: Publication
+    ) -> Entry | None:
+        """``claim_reminder`` with the reminder's outbox entry in the same transaction (the
+        turn clock's): the entry if this caller claimed the turn's reminder, else ``None``.
+        A crash after the claim cannot lose the reminder; the next start delivers it."""
+        entry = None
+        with self._writing(game_id):
+            async with self._write_connection() as connection:
+                result = await connection.execute(
+                    _GAMES.update()
+                    .where(
+                        _GAMES.c.id == game_id,
+                        _GAMES.c.version == version,
+                        _GAMES.c.status == GameStatus.ACTIVE.value,
+                        (_GAMES.c.reminded_version.is_(None))
+                        | (_GAMES.c.reminded_version != version),
+                    )
+                    .values(reminded_version=version)
+                )
+                if result.rowcount == 1:
+                    entry = await self._queue(connection, game_id, version, publication)
+        kept = self._games.get(game_id)
+        if entry is not None and kept is not None:
+            kept.row.reminded_version = version
+        return entry
+
+    async def count_hint(self, game_id: int, seat: int) -> int:
+        """One more hint used by ``seat``; the new count."""
+        with self._writing(game_id):
+            async with self._write_connection() as connection:
+                await connection.execute(
+                    _SEATS.update()
+                    .where(_SEATS.c.game_id == game_id, _SEATS.c.seat == seat)
+                    .values(hints_used=_SEATS.c.hints_used + 1)
+                )
+                used = await connection.scalar(
+                    select(_SEATS.c.hints_used).where(
+                        _SEATS.c.game_id == game_id, _SEATS.c.seat == seat
+                    )
+                )
+        kept = self._games.get(game_id)
+        if kept is not None and seat < len(kept.seats):
+            kept.seats[seat].hints_used = int(used or 0)
+        return int(used or 0)
+
+    async def hints_allowed(self, guild_id: int) -> bool:
+        async with self.session() as session:
+            row = await session.get(GuildSettingsRow, guild_id)
+            return row is None or bool(row.hints)
+
+    async def set_hints_allowed(self, guild_id: int, allowed: bool) -> None:
+        async with self._write_session() as session:
+            await session.exec(
+                self._upsert(
+                    GuildSettingsRow,
+                    "guild_id",
+                    guild_id=guild_id,
+                    hints=allowed,
+                    updated_at=utcnow(),
+                )
+            )
+
     # ------------------------------------------------------------------ outbox
 
     async def publish(self, game_id: int, publication: Publication) -> Entry:
@@ -741,6 +885,7 @@ class Store:
         state: dict[str, Any],
         publication: Publication,
         opening_events: Sequence[dict[str, Any]] = (),
+        deadline: datetime | None = None,
     ) -> Entry:
         """Lobby → active with the initial engine state at version 1, if the lobby is still at
         ``expected_version`` (the seats and options the state was made for); its outbox entry.
@@ -763,6 +908,7 @@ class Store:
                         version=1,
                         expires_at=None,
                         updated_at=utcnow(),
+                        turn_deadline=deadline,
                     )
                 )
                 if result.rowcount != 1:
@@ -788,13 +934,16 @@ class Store:
         move: MoveRecord,
         publication: Publication,
         final: Sequence[FinalScore] | None = None,
+        deadline: datetime | None = None,
+        seat_turns: SeatTurns | None = None,
     ) -> Entry:
         """Store the state after ``move`` if the game is still at ``expected_version``, with
         what it must publish.
 
         Returns the outbox entry; its ``version`` is the game's new version. ``final`` (the
-        game ended) also records the results. Raises ``StorageConflict`` when another move got
-        there first.
+        game ended) also records the results. ``deadline``: when the next turn runs out (the
+        turn clock), ``seat_turns``: the mover's clock record, when it changes. Raises
+        ``StorageConflict`` when another move got there first.
         """
         write = _MoveWrite(
             {
@@ -804,9 +953,18 @@ class Store:
                 "new_version": expected_version + 1,
                 "new_status": GameStatus.FINISHED if final else GameStatus.ACTIVE,
                 "now": utcnow(),
+                "deadline": deadline,
             },
             {"seat": move.seat, "action": move.action, "events": move.events},
             publication,
+            None
+            if seat_turns is None
+            else {
+                "game": game_id,
+                "seat_number": seat_turns.seat,
+                "missed": seat_turns.missed_turns,
+                "takeover": seat_turns.takeover,
+            },
         )
         if final is not None:
             return await self._commit_last_move(write, final)
@@ -825,7 +983,11 @@ class Store:
             self._games.pop(game_id)
             return
         kept.row.state, kept.row.version = values["new_state"], values["new_version"]
-        kept.row.updated_at = values["now"]
+        kept.row.updated_at, kept.row.turn_deadline = values["now"], values["deadline"]
+        if write.seat_turns is not None:
+            seat = kept.seats[write.seat_turns["seat_number"]]
+            seat.missed_turns = write.seat_turns["missed"]
+            seat.takeover = write.seat_turns["takeover"]
         if kept.moves is not None:
             move = write.move
             kept.moves.append(LoggedMove(values["new_version"], move["seat"], move["events"]))
@@ -840,6 +1002,8 @@ class Store:
                 if result.rowcount != 1:
                     raise StorageConflict(f"game {game_id} is not at the expected version")
                 await connection.execute(_LOG_MOVE, write.log_values)
+                if write.seat_turns is not None:
+                    await connection.execute(_STORE_SEAT_TURNS, write.seat_turns)
                 entry_id = (await connection.execute(_QUEUE, [write.outbox_values])).scalar_one()
                 await self._add_results(session, game_id, final, "finished")
         return write.entry(entry_id)
@@ -889,6 +1053,9 @@ class Store:
                     score=entry.score,
                     won=entry.won,
                     outcome=outcome,
+                    ai_level=entry.ai_level,
+                    with_ai=entry.with_ai,
+                    autoplayed=entry.autoplayed,
                 )
             )
 
@@ -1081,17 +1248,30 @@ class Store:
 
     # ------------------------------------------------------------------ standings
 
-    async def standings(self, guild_id: int, game_key: str | None = None) -> list[Standing]:
-        """Finished games per player in ``guild_id``: best win count first, then points."""
+    async def standings(
+        self, guild_id: int, game_key: str | None = None, *, with_ai: bool = False
+    ) -> list[Standing]:
+        """Finished games per player in ``guild_id``: best win count first, then points.
+
+        All-human games by default; ``with_ai``: the humans' results in games with AI players
+        (or a seat the AI took over), where a win the AI played for an absent human counts as
+        played, not won. AI seats never appear.
+        """
+        won = col(ResultRow.won) & ~col(ResultRow.autoplayed)
         async with self.session() as session:
             query = (
                 select(
                     ResultRow.user_id,
                     func.count(),
-                    func.coalesce(func.sum(cast(col(ResultRow.won), Integer)), 0),
+                    func.coalesce(func.sum(cast(won, Integer)), 0),
                     func.coalesce(func.sum(ResultRow.score), 0),
                 )
-                .where(ResultRow.guild_id == guild_id, ResultRow.outcome == "finished")
+                .where(
+                    ResultRow.guild_id == guild_id,
+                    ResultRow.outcome == "finished",
+                    col(ResultRow.ai_level).is_(None),
+                    col(ResultRow.with_ai).is_(with_ai),
+                )
                 .group_by(ResultRow.user_id)
             )
             if game_key is not None:

@@ -11,7 +11,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 
 from .emulator import Emulator
@@ -98,9 +98,13 @@ async def bot_process(
     argv: Sequence[str] = (sys.executable, "-m", "bot"),
     database_url: str | None = None,
     ready_timeout: float = 20.0,
+    settings: Mapping[str, str] | None = None,
 ) -> AsyncIterator[BotProcess]:
-    """Start a bot process pointed at ``emulator``; it is always stopped on exit."""
-    process = BotProcess(argv, emulator.bot_environment(database_url), log_path)
+    """Start a bot process pointed at ``emulator``; it is always stopped on exit.
+
+    ``settings``: more environment variables for the bot (``AI_WORKERS`` …)."""
+    environment = {**emulator.bot_environment(database_url), **(settings or {})}
+    process = BotProcess(argv, environment, log_path)
     await process.start()
     try:
         await process.wait_ready(emulator, timeout=ready_timeout)
@@ -113,7 +117,7 @@ GLORY_BOT = (sys.executable, "-m", "bot", "--sync")
 
 
 def glory_bot(
-    emulator: Emulator, tmp_path: Path
+    emulator: Emulator, tmp_path: Path, settings: Mapping[str, str] | None = None
 ) -> contextlib.AbstractAsyncContextManager[BotProcess]:
     """The real bot (``python -m bot --sync``) on a SQLite file in ``tmp_path``."""
     return bot_process(
@@ -121,4 +125,5 @@ def glory_bot(
         tmp_path / "bot.log",
         argv=GLORY_BOT,
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'glory.db'}",
+        settings=settings,
     )

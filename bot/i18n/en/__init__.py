@@ -6,7 +6,7 @@ are dicts of CLDR categories chosen by ``count``.
 
 from __future__ import annotations
 
-from bot.i18n.en import call_to_glory, clans_and_glory, common, kami, settings
+from bot.i18n.en import ai, call_to_glory, clans_and_glory, clock, common, hints, kami, settings
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     **common.MESSAGES,
@@ -14,4 +14,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **kami.MESSAGES,
     **clans_and_glory.MESSAGES,
     **settings.MESSAGES,
+    **ai.MESSAGES,
+    **clock.MESSAGES,
+    **hints.MESSAGES,
 }

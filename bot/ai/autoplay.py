@@ -1,0 +1,177 @@
+"""Playing the seats the AI decides: AI players, and humans the turn clock stands in for.
+
+After every change of turn (a move, a start, a restart) ``turn_changed`` looks at the seat on
+turn. If the AI decides it, a task of the game's waits a readable moment, asks the search pool
+(outside the event loop) and commits the move through the same path as a click
+(``MoveFlow.commit_action``: compare-and-swap on the version, the outbox entry in the same
+transaction), so an AI move is stored, published and recovered like any other. If a human is
+on turn, the turn clock is armed instead.
+
+Nothing is kept that a restart would need: the seat on turn and the stored version say what to
+do, so a restart in the middle of a search simply decides again (``resume``). Two processes
+may both search; the compare-and-swap lets exactly one move in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.ai.pool import SearchPool
+from bot.clock import ai_controlled
+from bot.session import LoadedGame, load_game
+from bot.storage.models import GameStatus
+from bot.storage.repository import StorageConflict
+from games import IllegalAction
+from games.ai import decision_seed
+
+if TYPE_CHECKING:
+    from bot.app import GloryBot
+
+log = logging.getLogger(__name__)
+
+AI_VERSION = "ai-v1"
+"""Part of every decision's seed: a new search version gives new (still reproducible) seeds."""
+STAND_IN_LEVEL = "strong"
+"""The level that plays for an absent human (a missed turn, a seat taken over)."""
+AI_LEVELS = ("easy", "medium", "strong")
+"""The levels a host can seat."""
+AI_NAMES = (
+    "Akira", "Botan", "Chiyo", "Daichi", "Emi", "Fumio", "Goro", "Hana",
+    "Isamu", "Jun", "Kaede", "Kenta", "Mai", "Nobu", "Ren", "Sora",
+)  # fmt: skip
+"""What AI players are called at the table (each marked as an AI wherever it is shown)."""
+
+
+def ai_user_id() -> int:
+    """A seat's user id for an AI player: negative, so it never matches a Discord user."""
+    return -1 - secrets.randbits(48)
+
+
+def ai_name(taken: Sequence[str]) -> str:
+    """A name no seat of the lobby has yet."""
+    free = [name for name in AI_NAMES if name not in taken]
+    return secrets.choice(free) if free else f"AI {len(taken) + 1}"
+
+
+class Autoplay:
+    def __init__(self, bot: GloryBot) -> None:
+        self.bot = bot
+        self.pool = SearchPool(bot.settings.ai_workers)
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._closing = False
+
+    def turn_changed(self, game_id: int) -> None:
+        """Someone may have to play now: the AI, or a human whose clock must run."""
+        if self._closing:
+            return
+        if game_id in self._tasks:
+            self._again.add(game_id)  # the running task looks once more before it ends
+            return
+        self._tasks[game_id] = asyncio.create_task(self._run(game_id))
+
+    async def resume(self) -> None:
+        """After a start-up: every running game looks at its seat on turn."""
+        for row in await self.bot.store.open_games(GameStatus.ACTIVE):
+            assert row.id is not None
+            self.turn_changed(row.id)
+
+    async def _run(self, game_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                try:
+                    played = await self._turn(game_id)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("game %s: the AI could not move; trying again shortly", game_id)
+                    await asyncio.sleep(5.0)
+                    played = True
+                # No await between this check and the end of the task: a turn_changed that
+                # comes later starts a new task.
+                if not played and game_id not in self._again:
+                    return
+        finally:
+            self._tasks.pop(game_id, None)
+
+    async def _turn(self, game_id: int) -> bool:
+        """Play the seat on turn if the AI decides it; False when there is nothing to do."""
+        loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+        if loaded is None or loaded.status is not GameStatus.ACTIVE or loaded.state is None:
+            return False
+        seat = loaded.state.to_move
+        if seat is None:
+            return False
+        row = loaded.seats[seat]
+        if not ai_controlled(row):
+            self.bot.clock.watch(loaded)
+            return False
+        await asyncio.sleep(self.bot.settings.ai_pause_seconds)
+        level = row.ai_level or STAND_IN_LEVEL
+        await self.play(loaded, seat, level, autoplay=None if row.ai_level else "takeover")
+        return True
+
+    async def play(
+        self, loaded: LoadedGame, seat: int, level: str, *, autoplay: str | None
+    ) -> bool:
+        """Search for ``seat`` in the position ``loaded`` shows and commit the move, if the
+        game is still there when the search is done; True if the move was stored.
+
+        ``autoplay`` says for whom the AI plays (``MoveFlow.commit_action``); ``None`` for an
+        AI player's own seat. The state is sent to the worker as JSON: the search reads only
+        what ``seat`` may know of it (``games.ai``).
+        """
+        assert loaded.state is not None and loaded.row.state is not None
+        version = loaded.row.version
+        answer = await self.pool.decide(
+            {
+                "state": loaded.row.state,
+                "seat": seat,
+                "level": level,
+                "seed": decision_seed(loaded.id, version, seat, AI_VERSION),
+                "max_ms": self.bot.settings.ai_max_ms,
+            }
+        )
+        action = loaded.game.action_from_json(answer["action"])
+        entry = None
+        async with self.bot.moves.lock(loaded.id):
+            now = await load_game(self.bot.store, self.bot.registry, loaded.id)
+            if (
+                now is None
+                or now.status is not GameStatus.ACTIVE
+                or now.row.version != version
+                or now.state is None
+                or now.state.to_move != seat
+                or not self._still_for(now, seat, autoplay)
+            ):
+                return False  # a player moved or took the seat back meanwhile
+            try:
+                entry, _ = await self.bot.moves.commit_action(now, seat, action, autoplay=autoplay)
+            except (StorageConflict, IllegalAction):
+                return False
+        self.bot.outbox.deliver([entry])
+        self.turn_changed(loaded.id)
+        return True
+
+    @staticmethod
+    def _still_for(now: LoadedGame, seat: int, autoplay: str | None) -> bool:
+        row = now.seats[seat]
+        if autoplay is None:
+            return row.ai_level is not None
+        if autoplay == "takeover":
+            return row.takeover
+        return row.ai_level is None and not row.takeover  # the clock: a human's own turn
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+        self.pool.close()

@@ -1,0 +1,82 @@
+"""Searches run in worker processes, never on the event loop.
+
+A strong decision is a few hundred milliseconds of pure Python; on the loop it would hold up
+every click of every game. ``games.ai.decide_json`` takes and returns plain JSON, so a process
+pool needs nothing else. Workers start from a fork server (a clean interpreter that has
+imported the engines once), not by forking the bot with its sockets and threads.
+
+A search cannot be stopped from outside once it runs, so every request carries its own time
+limit (``max_ms``). A worker that dies (killed, out of memory) breaks the pool; the next
+request starts a new one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from games.ai import decide_json
+
+log = logging.getLogger(__name__)
+
+
+ORPHAN_CHECK_SECONDS = 1.0
+
+
+def _warm() -> None:
+    """Import the engines and the search before the first request, and end this worker when
+    the bot is gone: a bot killed with SIGKILL cannot shut its pool down, and a worker
+    waiting for requests would otherwise live on (its parent, the fork server, ends with
+    the bot, so the worker is handed to another parent)."""
+    import games.ai  # noqa: F401
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+class SearchPool:
+    """``workers`` processes (0: one thread of this process, for tests and tiny hosts)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._executor: Executor | None = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.workers <= 0:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="glory-ai")
+            else:
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(["games", "games.ai"])
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=_warm
+                )
+        return self._executor
+
+    async def decide(self, request: dict[str, Any]) -> dict[str, Any]:
+        """``decide_json(request)`` in a worker; a broken pool is replaced and asked again."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool(), decide_json, request)
+        except BrokenProcessPool:
+            log.warning("an AI worker died; starting new ones")
+            self._executor = None
+            return await loop.run_in_executor(self._pool(), decide_json, request)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

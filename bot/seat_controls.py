@@ -1,0 +1,31 @@
+"""Buttons a seat's hand carries besides its move menu: asking for a hint, taking the seat
+back from the AI. Kept apart from the move menu (``controls.menu_view``), which shows only
+what the engine offers; these are the bot's own services around a seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.components import TakeBackButton
+from bot.i18n import t
+from bot.session import LoadedGame
+
+SEAT_BUTTONS_ROW = 2
+"""Below the move menu (row 0) and Back (row 1)."""
+
+
+def seat_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.Item[Any]]:
+    """The extra buttons of ``seat``'s hand in ``locale`` (row ``SEAT_BUTTONS_ROW``)."""
+    return [*take_back_buttons(loaded, seat, locale)]
+
+
+def take_back_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.Item[Any]]:
+    """The "Take my seat back" button, while the AI plays the seat for its absent player."""
+    row = loaded.seats[seat]
+    if not row.takeover or row.ai_level is not None:
+        return []
+    label = t("button.take_back", locale)
+    return [TakeBackButton(loaded.id, seat, label, row=SEAT_BUTTONS_ROW)]
