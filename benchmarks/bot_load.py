@@ -35,11 +35,13 @@ import os
 import random
 import re
 import shutil
+import sqlite3
 import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -144,9 +146,11 @@ async def create_tables(
     games: tuple[str, ...],
     concurrency: int,
     prefix: str,
+    ai: tuple[str, ...] = (),
 ) -> list[Table]:
     """``count`` started games, cycling through ``games``, each with its own players and
-    channel (the bot allows one open game per channel)."""
+    channel (the bot allows one open game per channel), plus AI players of the levels in
+    ``ai``."""
     seated = [
         [emulator.add_actor(f"{prefix}{number}p{seat}") for seat in range(players)]
         for number in range(count)
@@ -158,7 +162,7 @@ async def create_tables(
         async def start() -> None:
             game = games[number % len(games)]
             tables[number] = await open_and_start(
-                emulator, seated[number], game, channel=channels[number]
+                emulator, seated[number], game, channel=channels[number], ai=ai
             )
 
         return start
@@ -423,6 +427,70 @@ async def glory_phases(args: argparse.Namespace, workdir: Path) -> dict[str, obj
     return results
 
 
+def ai_moves_per_second(database: Path, since: float, until: float) -> float:
+    """Moves of AI players stored between two wall-clock times, per second (from the file)."""
+    with sqlite3.connect(database) as connection:
+        rows = connection.execute(
+            "SELECT m.created_at FROM moves m JOIN seats s"
+            " ON s.game_id = m.game_id AND s.seat = m.seat WHERE s.ai_level IS NOT NULL"
+        ).fetchall()
+    stamps = [datetime.fromisoformat(text).replace(tzinfo=UTC).timestamp() for (text,) in rows]
+    return round(sum(1 for stamp in stamps if since <= stamp <= until) / (until - since), 1)
+
+
+async def mixed_phase(args: argparse.Namespace, workdir: Path) -> dict[str, object]:
+    """The humans' clicks while AI players search: ``--games`` games of which a quarter seat
+    one human and strong AI players, the others only humans, at ``--rate`` human actions/s.
+
+    The bot runs with its defaults (one search worker process, a readable pause before each
+    AI move), so the AI searches compete with the bot and the players for this machine's two
+    cores, as they would on a small host.
+    """
+    rng = random.Random(args.seed)
+    database = workdir / "mixed.db"
+    async with (
+        Emulator(record_limit=20_000) as emulator,
+        bot_process(
+            emulator,
+            workdir / "mixed.log",
+            argv=GLORY_BOT,
+            database_url=f"sqlite+aiosqlite:///{database}",
+        ) as bot,
+    ):
+        assert bot.process is not None
+        with_ai = args.games // 4
+        ai = ("strong",) * (args.players - 1)
+        tables = await create_tables(
+            emulator,
+            args.games - with_ai,
+            args.players,
+            games=args.game_keys,
+            concurrency=32,
+            prefix="h",
+        )
+        tables += await create_tables(
+            emulator, with_ai, 1, games=args.game_keys, concurrency=32, prefix="a", ai=ai
+        )
+
+        def act(table: int) -> Awaitable[InteractionRecord | None]:
+            return act_randomly(rng.choice(tables[table].movers()), rng)
+
+        began = time.time()
+        phase = await offered_load(
+            "mixed", args.rate, args.mixed_seconds, table_picker(tables, rng), act,
+            bot.process.pid, emulator,
+        )  # fmt: skip
+        ended = began + args.mixed_seconds
+        log = bot.log_path.read_text(errors="replace")
+    print(json.dumps(asdict(phase)), flush=True)
+    return {
+        "mixed_phase": asdict(phase),
+        "mixed_games_with_ai": with_ai,
+        "mixed_ai_moves_per_second": ai_moves_per_second(database, began, ended),
+        "mixed_bot_errors_logged": log.count(" ERROR ") + log.count("Traceback"),
+    }
+
+
 async def floor_phase(args: argparse.Namespace, workdir: Path) -> Phase:
     async with (
         Emulator(record_limit=20_000) as emulator,
@@ -452,6 +520,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, object]:
     workdir = Path(tempfile.mkdtemp(prefix="glory-bench-"))
     print(f"work directory (bot logs, SQLite): {workdir}", flush=True)
     results = await glory_phases(args, workdir)
+    if args.mixed_seconds:
+        results.update(await mixed_phase(args, workdir))
     floor = await floor_phase(args, workdir)
     print(json.dumps(asdict(floor)), flush=True)
     results["floor"] = asdict(floor)
@@ -475,6 +545,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=20.0,
         help="a phase at --rate with Discord's faults injected (0: none)",
     )
+    parser.add_argument(
+        "--mixed-seconds",
+        type=float,
+        default=20.0,
+        help="a phase at --rate with a quarter of the games against strong AI players (0: none)",
+    )
     parser.add_argument("--stored", type=int, default=0, help="finished games stored first")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
@@ -489,7 +565,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args.game_keys = tuple(args.game_keys)
     if args.quick:
         args.games, args.seconds, args.ramp, args.ramp_seconds = 30, 5.0, [50, 100], 3.0
-        args.fault_seconds = 5.0
+        args.fault_seconds = args.mixed_seconds = 5.0
     return args
 
 

@@ -144,6 +144,8 @@ async def test_one_human_finishes_a_game_against_ai_players(
     assert await table.bot.store.move_count(table.game_id) >= loaded.row.version - 1
     final = message_text(current_table(table))
     assert AI_MARK in final
+    scores = await table.players[0].member.slash(table.channel, "scores")
+    assert reply_text(scores).count(AI_MARK) >= players - 1
     # AI seats never get DMs; the results keep the game apart from all-human games.
     ai_ids = {row.user_id for row in loaded.seats if row.ai_level}
     assert len(ai_ids) == players - 1 and all(user < 0 for user in ai_ids)

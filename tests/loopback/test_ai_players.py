@@ -3,6 +3,7 @@ path, and a kill -9 in the middle of a search is answered by the restarted bot d
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import sqlite3
@@ -18,6 +19,7 @@ from .ui_players import (
     act_randomly,
     has_hand_button,
     highest_version,
+    open_and_start,
     play_to_end,
     wait_for_movers,
 )
@@ -98,4 +100,44 @@ async def test_a_search_cut_short_by_kill_9_is_made_again_after_the_restart(
         version, status, _ = stored_game(database)
         assert status == "finished"
         assert move_versions(database) == list(range(1, version + 1))  # no move lost or doubled
+        await assert_clean_log(bot, emulator)
+
+
+SHORT_GAMES = {"call_to_glory": "rounds=1", "kami": "target=5", "clans_and_glory": None}
+
+
+def statuses(database: Path) -> dict[int, str]:
+    with sqlite3.connect(database) as connection:
+        return dict(connection.execute("SELECT id, status FROM games").fetchall())
+
+
+async def test_every_game_and_player_count_finishes_with_one_human_among_ai_players(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Nine tables at once in the real process: each game with 2, 3 and 4 seats, one human
+    and the rest easy AI players, all played to the end."""
+    rng = random.Random("ai tables")
+    database = tmp_path / "glory.db"
+    async with glory_bot(emulator, tmp_path, AI_SETTINGS) as bot:
+        tables = []
+        for game, options in SHORT_GAMES.items():
+            for players in (2, 3, 4):
+                human = emulator.add_actor(f"{game}{players}")
+                channel = await emulator.add_channel(f"{game}-{players}")
+                ai = ("easy",) * (players - 1)
+                tables.append(
+                    await open_and_start(
+                        emulator, [human], game, channel=channel, options=options, ai=ai
+                    )
+                )
+        await asyncio.gather(*(play_to_end(table, random.Random(rng.random())) for table in tables))
+        assert sorted(statuses(database).values()) == ["finished"] * len(tables)
+        for table in tables:
+            assert not table.running  # every table shows its result
+        with sqlite3.connect(database) as connection:
+            ai_dms = connection.execute(
+                "SELECT count(*) FROM seats WHERE ai_level IS NOT NULL AND hand_message_id"
+                " IS NOT NULL"
+            ).fetchone()[0]
+        assert ai_dms == 0
         await assert_clean_log(bot, emulator)

@@ -17,6 +17,8 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.ai.autoplay import AI_LEVELS
+
 from .emulator import Actor, Channel, Emulator, InteractionRecord, Message, WaitTimeout
 
 MENU_ID = re.compile(r"^glory:[ms]:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):")
@@ -217,12 +219,14 @@ async def open_and_start(
     *,
     channel: Channel | None = None,
     options: str | None = None,
+    ai: tuple[str, ...] = (),
 ) -> Table:
     """The first player opens a lobby with ``/play`` (in ``channel``, default #general), the
     others join, the host starts it. Returns the table once the first hand reached a DM.
 
     ``options`` is ``/play``'s optional text argument, e.g. ``"rounds=1"`` (see
-    ``bot/options.py``); without it the lobby starts with the game's defaults.
+    ``bot/options.py``); without it the lobby starts with the game's defaults. ``ai``: levels
+    of AI players the host seats from the lobby's seats menu before starting.
     """
     channel = channel or emulator.channel
     host, *guests = players
@@ -233,6 +237,10 @@ async def open_and_start(
         raise AssertionError(f"/play was refused: {lobby.content!r} {lobby.embeds!r}")
     for guest in guests:
         await (await guest.click(lobby, label="Join")).response(timeout=10)
+    for level in ai:
+        seats = next(c for c in _custom_ids(lobby.components) if c.startswith("glory:seats:"))
+        value = f"a{AI_LEVELS.index(level)}"
+        await (await host.select(lobby, [value], custom_id=seats)).response(timeout=10)
     await (await host.click(lobby, label="Start")).response(timeout=10)
     await emulator.wait_for(
         lambda: highest_version(players) >= 1, timeout=10, what="the first hands in DMs"
