@@ -19,6 +19,7 @@ import hashlib
 import logging
 import re
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -303,11 +304,18 @@ class Delivery:
                 continue
             message = await message.edit(**content)  # bring it up to date
             break
-        # A send can wait long in discord.py (a 429) or at Discord: if a move came meanwhile,
-        # the DM notified the player during the game as it is now, but shows it as it was.
-        # It counts as sent now (no second notification), and is shown again at once.
-        now = max(version, await self.bot.store.current_version(loaded.id) or 0)
-        await self._record_hand(loaded, seat, message, now)
+        # A send can take long: discord.py may hold it before it goes out (a 429, a bucket or
+        # the global limit in use) and, when its answer used up a bucket, return only after
+        # the bucket's window (up to seconds after Discord made the DM). If a move came
+        # meanwhile, the DM counts for the version the game was at when Discord made it, and
+        # is shown again at once.
+        found = await self.bot.store.game_with_seats(loaded.id)
+        now = max(version, found[0].version if found is not None else 0)
+        if now > version and found is not None:
+            made = made_during(message.created_at, found[0].updated_at, version, now)
+        else:
+            made = now
+        await self._record_hand(loaded, seat, message, made)
         if now > version:
             raise Outdated(f"game {loaded.id} moved on while seat {seat}'s DM was sent")
 
@@ -439,6 +447,23 @@ async def turn_began_at(bot: GloryBot, loaded: LoadedGame) -> int | None:
         if move.seat != seat:
             return move.version  # the move that handed the turn over
     return 1 if moves[0].version <= 2 else None
+
+
+def made_during(made_at: datetime, reached_at: datetime, sent_at: int, now: int) -> int:
+    """The game version to count a DM for that was sent at version ``sent_at`` and that Discord
+    made at ``made_at`` (its id's time), the game having reached version ``now`` at
+    ``reached_at`` (the bot's clock).
+
+    Made since the game reached ``now``: it notified the player of the game as it is now (a
+    second DM for this turn would be a twin). Made before: ``sent_at``, the lower bound, so that
+    a turn which began in between still gets its own DM (at worst one more than needed); the
+    DM's answer coming back after the next moves says nothing of when Discord made it.
+    Discord's ids count milliseconds, so the bot's time is cut to them.
+    """
+    if reached_at.tzinfo is None:
+        reached_at = reached_at.replace(tzinfo=UTC)  # as stored by SQLite: UTC
+    reached_at = reached_at.replace(microsecond=reached_at.microsecond // 1000 * 1000)
+    return now if made_at >= reached_at else sent_at
 
 
 def _footer(message: discord.Message) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
@@ -17,6 +18,7 @@ import pytest
 import simcord.http.router
 
 from bot.answers import DEFER_AFTER
+from bot.outbox.delivery import made_during
 from bot.outbox.entries import MOVE, START, Entry
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
@@ -275,3 +277,55 @@ async def test_a_late_request_of_a_process_that_died_is_shown_over_once_it_can_n
     assert live.id == new_dm.id, "shown again in place: no second turn notification"
     assert components(live)[0].custom_id.split(":")[3] == str(version)
     assert await bot.store.pending_publications() == []
+
+
+async def test_a_turn_dm_whose_send_returned_after_later_moves_does_not_stand_for_a_newer_turn(
+    simcord_env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """discord.py returns from a send that used up a rate-limit bucket only after the bucket's
+    window, seconds after Discord made the message. If the player meanwhile moved from that DM
+    and the turn came round to them again, the DM (made before their new turn) must not count
+    as its notification: the new turn gets a DM of its own."""
+    table = await quick_game(simcord_env)
+    rng = random.Random(4)
+    await table.bot.outbox.idle()
+    mover = seat_on_turn(table)
+    waiting = 1 - mover
+    user = table.players[waiting].user
+    delivery = table.bot.outbox.delivery
+    original = delivery._send_dm
+    held: list[discord.Message] = []
+
+    async def answered_late(row: Any, content: dict, key: int) -> discord.Message:
+        message = await original(row, content, key)
+        if row.user_id == user.id and not held:
+            held.append(message)
+            # While discord.py sleeps out the bucket: the player moves from this DM until the
+            # turn passes, and the other player until it comes back.
+            assert await commit_behind_discords_back(table, rng) == mover
+            assert await commit_behind_discords_back(table, rng) == waiting
+        return message
+
+    monkeypatch.setattr(delivery, "_send_dm", answered_late)
+    await play_one_move(table, rng)
+    while seat_on_turn(table) == mover:  # Kami: a player may move again
+        await play_one_move(table, rng)
+    await table.bot.outbox.idle()
+    assert held, "the waiting player's turn DM was sent"
+    loaded = await table.loaded()
+    assert loaded.state.to_move == waiting
+    live = live_dm_hand(table, waiting)
+    assert live is not None and live.id != held[0].id, "the new turn has a DM of its own"
+    assert components(live)[0].custom_id.split(":")[3] == str(loaded.row.version)
+    left = [m for m in user.dm_channel.history(viewer=user) if components(m)]
+    assert [m.id for m in left] == [live.id], "the held DM was replaced, not left behind"
+
+
+def test_a_dm_counts_for_the_version_the_game_was_at_when_discord_made_it() -> None:
+    reached = datetime(2026, 11, 25, 12, 0, 0, 250_600, tzinfo=UTC)  # the game reached v9
+    assert made_during(reached + timedelta(milliseconds=3), reached, 7, 9) == 9
+    assert made_during(reached.replace(microsecond=250_000), reached, 7, 9) == 9  # same ms
+    assert made_during(reached - timedelta(milliseconds=2), reached, 7, 9) == 7
+    naive = reached.replace(tzinfo=None)  # SQLite gives UTC back without a zone
+    assert made_during(reached - timedelta(seconds=1), naive, 7, 9) == 7
+    assert made_during(reached + timedelta(seconds=1), naive, 7, 9) == 9
