@@ -25,7 +25,12 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
 from tests.loopback.bot_process import GLORY_BOT, bot_process  # noqa: E402
-from tests.loopback.soak import SoakSettings, faulty_emulator, soak  # noqa: E402
+from tests.loopback.soak import (  # noqa: E402
+    STALL_SECONDS,
+    SoakSettings,
+    faulty_emulator,
+    soak,
+)
 
 STEPS_PER_GAME = 120
 """Roughly how many menu actions a game of the mix takes (spreads the kills over the run)."""
@@ -93,6 +98,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, object]:
         "turn_dms_checked": report.turn_dms,
         "faults_injected": dict(report.faults),
         "kill_9_restarts": report.restarts,
+        "stall_limit_s": STALL_SECONDS,
+        "stall_limit_before_a_first_dm_s": round(STALL_SECONDS + report.first_dm_wait, 1),
         "problems": report.problems,
     }
     if not report.problems:

@@ -9,6 +9,8 @@ SQLite file is read directly, and the soak checks what players saw against what 
 
 - every game finished, and its table shows the final version;
 - every player got a new DM for every turn that came to them (from the move log);
+- no game stalled: in every game someone could act at least every 45 s (longer while a player
+  waits for their first DM under Discord's rate limits, ``first_dm_wait``);
 - no interaction was answered later than 3 s (the emulator refuses those, as Discord does),
   and the only ones never answered were sent while the bot was down;
 - nothing was shown twice: one table per game, one live hand DM per player and game, no
@@ -58,7 +60,8 @@ RETRY_SECONDS = 4.0
 """A player whose click got no answer in this time clicks again (as after "This interaction
 failed")."""
 STALL_SECONDS = 45.0
-"""A game in which nobody can act for this long has stalled: the soak fails."""
+"""A game in which nobody can act for this long has stalled: the soak fails (but see
+``first_dm_wait``)."""
 FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
 RECENT_DMS = 12
 """How many of a player's newest DM-channel messages they look through for their hand."""
@@ -97,6 +100,8 @@ class SoakReport:
     faults: Counter[str] = field(default_factory=Counter)
     restarts: int = 0
     turn_dms: int = 0
+    first_dm_wait: float = 0.0
+    """What a game's stall limit grew by while a player waited for their first DM."""
     problems: list[str] = field(default_factory=list)
 
 
@@ -116,6 +121,8 @@ class Soak:
         self.down: list[tuple[float, float]] = []
         """When the bot was down (killed … ready again), on ``time.perf_counter``."""
         self.restarts = 0
+        self.first_dm_wait = 0.0
+        """Set once the games are open: see ``first_dm_wait``."""
 
     # ---------------------------------------------------------------- setting up
 
@@ -147,6 +154,8 @@ class Soak:
             table = Table(emu, actors, table_message)
             game_id = int(table.hand_custom_id.split(":")[-1])
             self.games.append(SoakGame(table, game_id))
+        players = sum(len(game.table.players) for game in self.games)
+        self.first_dm_wait = first_dm_wait(self.emulator, players)
 
     # ---------------------------------------------------------------- playing
 
@@ -175,6 +184,23 @@ class Soak:
                     found.append((actor, message))
                     break
         return found
+
+    def awaits_first_dm(self, game: SoakGame) -> bool:
+        """Whether a player of this game has no DM from the bot yet (every soak player is new
+        to the bot and plays one game, so any DM is this game's)."""
+        world = self.emulator.world
+        for actor in game.table.players:
+            channel = world.existing_dm_channel(actor.user)
+            if channel is None or not channel.message_ids:
+                return True
+        return False
+
+    def stall_limit(self, game: SoakGame) -> float:
+        """How long nobody in ``game`` may be able to act: ``STALL_SECONDS``, plus
+        ``first_dm_wait`` while one of its players still waits for their first DM."""
+        if self.first_dm_wait and self.awaits_first_dm(game):
+            return STALL_SECONDS + self.first_dm_wait
+        return STALL_SECONDS
 
     def dm_trail(self, game: SoakGame) -> str:
         """What each player of a stalled game has in their DMs, newest first, and how each of
@@ -215,9 +241,11 @@ class Soak:
             public = _table_version(table.current_message()) or 0
             movers = [(a, m) for a, m in hands if state_version(m) == newest >= public]
             if not movers:
-                if time.perf_counter() - stalled_since > STALL_SECONDS:
+                waited = time.perf_counter() - stalled_since
+                if waited > STALL_SECONDS and waited > self.stall_limit(game):
                     raise AssertionError(
-                        f"game {game.game_id} stalled: nobody has a live DM\n{self.dm_trail(game)}"
+                        f"game {game.game_id} stalled for {waited:.0f} s: nobody has a live DM"
+                        f"\n{self.dm_trail(game)}"
                     )
                 await asyncio.sleep(0.05)
                 continue
@@ -292,6 +320,7 @@ class Soak:
             unanswered=len(unanswered),
             slowest_answer=max(answered, default=0.0),
             restarts=self.restarts,
+            first_dm_wait=self.first_dm_wait,
         )
         problems = report.problems
         late = [r for r in records if r.latency is not None and r.latency > 3.0]
@@ -380,6 +409,17 @@ class Soak:
             if not any(began <= v <= ended for v in versions):
                 problems.append(f"{name}: no new DM for the turn of versions {began}-{ended}")
         return problems
+
+
+def first_dm_wait(emulator: Emulator, players: int) -> float:
+    """How long a brand-new player's first DM may legitimately wait under the emulator's rate
+    limits: every soak player is new, so the bot opens a DM channel for each of them
+    (``POST /users/@me/channels``), and those opens share one bucket for the whole bot
+    (``limit`` per ``per`` seconds; 5 per 5 s in ``RateLimits.discord_like``). The last of
+    ``players`` first DMs can wait ``players * per / limit`` seconds for it (429 s for the 429
+    players of 150 games). 0 when the route is not limited (the default soak)."""
+    route = emulator.rate_limits.route_for("POST", "/users/@me/channels")
+    return 0.0 if route is None else players * route.per / route.limit
 
 
 def _game_of(message: Message, *, first: bool = False) -> int | None:
