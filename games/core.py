@@ -39,7 +39,9 @@ class InvalidOptions(GameError, ValueError):
     """Options (or a player count) that a game cannot be started with.
 
     ``code`` is machine-readable so that a UI can phrase the message in the user's language:
-    ``player_count``, ``unknown_option``, ``bad_value`` or ``conflict``.
+    ``player_count``, ``unknown_option``, ``bad_value`` or ``conflict``. A ``conflict`` names
+    the options that clash (``conflicting``, in the game's option order) and why, as a
+    snake_case ``reason`` token of the game (data only: the UI words it).
     """
 
     def __init__(
@@ -49,11 +51,15 @@ class InvalidOptions(GameError, ValueError):
         *,
         option: str | None = None,
         allowed: Sequence[Any] = (),
+        conflicting: Sequence[str] = (),
+        reason: str | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.option = option
         self.allowed = tuple(allowed)
+        self.conflicting = tuple(conflicting)
+        self.reason = reason
 
 
 class IllegalAction(GameError):

@@ -31,6 +31,8 @@ class CallToGlory(Game):
                 "cannot be combined with it",
                 option="rounds",
                 allowed=(4,),
+                conflicting=("rounds", "imperial_tasks"),
+                reason="tasks_need_full_game",
             )
 
     def new_state(

@@ -195,4 +195,6 @@ def test_quick_game_cannot_be_combined_with_tasks() -> None:
     with pytest.raises(InvalidOptions) as error:
         GAME.new_state(2, seed=1, options={"imperial_tasks": True, "rounds": 1})
     assert error.value.code == "conflict" and error.value.option == "rounds"
+    assert error.value.conflicting == ("rounds", "imperial_tasks")
+    assert error.value.reason == "tasks_need_full_game"
     assert GAME.new_state(2, seed=1, options={"imperial_tasks": True}).rounds_total == 3
