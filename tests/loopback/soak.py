@@ -9,8 +9,8 @@ SQLite file is read directly, and the soak checks what players saw against what 
 
 - every game finished, and its table shows the final version;
 - every player got a new DM for every turn that came to them (from the move log);
-- no game stalled: in every game someone could act at least every 45 s (longer while a player
-  waits for their first DM under Discord's rate limits, ``first_dm_wait``);
+- no game stalled: in every game someone could act at least every 45 s (not counting a player's
+  wait for their first DM under Discord's rate limits, ``first_dm_wait``);
 - no interaction was answered later than 3 s (the emulator refuses those, as Discord does),
   and the only ones never answered were sent while the bot was down;
 - nothing was shown twice: one table per game, one live hand DM per player and game, no
@@ -195,12 +195,25 @@ class Soak:
                 return True
         return False
 
-    def stall_limit(self, game: SoakGame) -> float:
-        """How long nobody in ``game`` may be able to act: ``STALL_SECONDS``, plus
-        ``first_dm_wait`` while one of its players still waits for their first DM."""
+    def stalled(self, game: SoakGame, began: float, stalled_since: float) -> str | None:
+        """Why ``game`` counts as stalled, if it does; nobody in it could act since
+        ``stalled_since``, and its play began at ``began`` (both ``time.perf_counter``).
+
+        Nobody may be unable to act for ``STALL_SECONDS``, except while one of its players
+        waits for their first DM under Discord's rate limits: that wait does not count, but
+        may last ``first_dm_wait`` more (``STALL_SECONDS + first_dm_wait`` from the start of
+        play); once the first DM is there, the game has ``STALL_SECONDS`` again.
+        """
+        now = time.perf_counter()
         if self.first_dm_wait and self.awaits_first_dm(game):
-            return STALL_SECONDS + self.first_dm_wait
-        return STALL_SECONDS
+            waited = now - began
+            if waited > STALL_SECONDS + self.first_dm_wait:
+                return f"a player has had no first DM for {waited:.0f} s of play"
+            return None
+        waited = now - stalled_since
+        if waited > STALL_SECONDS:
+            return f"nobody has had a live DM for {waited:.0f} s"
+        return None
 
     def dm_trail(self, game: SoakGame) -> str:
         """What each player of a stalled game has in their DMs, newest first, and how each of
@@ -232,7 +245,7 @@ class Soak:
     async def play(self, game: SoakGame) -> None:
         """Random menu actions in the players' DMs until the game's table shows its end."""
         table = game.table
-        stalled_since = time.perf_counter()
+        began = stalled_since = time.perf_counter()
         while table.running:
             hands = self.hands(game)
             newest = max((state_version(m) for _, m in hands), default=0)
@@ -241,12 +254,13 @@ class Soak:
             public = _table_version(table.current_message()) or 0
             movers = [(a, m) for a, m in hands if state_version(m) == newest >= public]
             if not movers:
-                waited = time.perf_counter() - stalled_since
-                if waited > STALL_SECONDS and waited > self.stall_limit(game):
+                why = self.stalled(game, began, stalled_since)
+                if why is not None:
                     raise AssertionError(
-                        f"game {game.game_id} stalled for {waited:.0f} s: nobody has a live DM"
-                        f"\n{self.dm_trail(game)}"
+                        f"game {game.game_id} stalled: {why}\n{self.dm_trail(game)}"
                     )
+                if self.first_dm_wait and self.awaits_first_dm(game):
+                    stalled_since = time.perf_counter()  # waiting for a first DM: not stalled
                 await asyncio.sleep(0.05)
                 continue
             stalled_since = time.perf_counter()
