@@ -1,4 +1,4 @@
-"""``/rules``: a short summary of a game's rules, in our own words (ephemeral)."""
+"""``/rules``: a short paged guide to a game, in our own words (ephemeral; ``bot/guide.py``)."""
 
 from __future__ import annotations
 
@@ -6,18 +6,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import Answer
 from bot.app import GloryBot
 from bot.exts._choices import GAME_CHOICES
+from bot.guide import GUIDE_ITEMS, PAGES, send_guide
 from bot.i18n.commands import text
-from bot.languages import user_locale
-from bot.render import presenter_for
-
-
-def rules_embed(game_key: str, locale: str) -> discord.Embed:
-    """The rules summary of ``game_key`` (a catalog text, well inside an embed's limits)."""
-    presenter = presenter_for(game_key)
-    return discord.Embed(title=presenter.game_name(locale), description=presenter.rules(locale))
+from bot.replies import guarded, reply
 
 
 class Rules(commands.Cog):
@@ -26,11 +19,17 @@ class Rules(commands.Cog):
 
     @app_commands.command(name=text("cmd.rules.name"), description=text("cmd.rules.description"))
     @app_commands.describe(game=text("cmd.rules.game"))
+    @app_commands.rename(game=text("cmd.rules.game.name"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        embed = rules_embed(game, user_locale(interaction))
-        await Answer.of(interaction).send(embed=embed)
+        async with guarded(interaction, None):
+            if game not in PAGES:
+                await reply(interaction, "play.unknown_game")
+                return
+            await send_guide(interaction, game)
 
 
 async def setup(bot: GloryBot) -> None:
+    # The guide's page buttons route by custom_id, also on messages older than this process.
+    bot.add_dynamic_items(*GUIDE_ITEMS)
     await bot.add_cog(Rules(bot))

@@ -77,7 +77,8 @@ async def test_rules_for_every_game(simcord_env) -> None:
         result = await member.slash(channel, "rules", game=key)
         assert result.ephemeral
         embed = result.response.message.embeds[0]
-        assert embed.title == REGISTRY[key].name and len(embed.description) > 200
+        assert embed.title.startswith(f"{REGISTRY[key].name} · ") and len(embed.description) > 200
+        assert embed.footer.text.startswith("Page 1 of ")
 
 
 async def test_leave_concedes_and_records_an_abandoned_game(simcord_env) -> None:

@@ -189,11 +189,12 @@ async def test_rules_in_the_readers_language(simcord_env, client_locales, locale
         result = await reader.slash(channel, "rules", game=key)
         embed = result.response.message.embeds[0]
         assert result.ephemeral
-        assert embed.title == t(f"{key}.name", locale)
-        assert embed.description == t(f"{key}.rules", locale)
+        page = t(f"guide.{key}.goal.title", locale)
+        assert embed.title == t("guide.title", locale, game=t(f"{key}.name", locale), page=page)
+        assert embed.description == t(f"guide.{key}.goal", locale)
         assert bool(CYRILLIC.search(embed.description)) == (locale == "ru")
         if locale != "en":
-            assert embed.description != t(f"{key}.rules", "en")
+            assert embed.description != t(f"guide.{key}.goal", "en")
 
 
 async def test_commands_are_uploaded_with_german_and_russian_names(simcord_env) -> None:

@@ -22,8 +22,8 @@ import discord
 import pytest
 from discord.utils import escape_markdown
 
+from bot import guide
 from bot.controls import breadcrumb, lobby_view, menu_view, resolve, table_view
-from bot.exts.rules import rules_embed
 from bot.exts.standings import TOP, standings_embed
 from bot.i18n import LOCALES, catalog, placeholders, t
 from bot.render import presenter_for
@@ -289,9 +289,16 @@ def test_standings_with_100_players_fit(caller_rank: int) -> None:
 
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))
-def test_rules_fit_in_every_language(key: str) -> None:
+@pytest.mark.parametrize("url", [None, "https://example.org/" + "x" * 300])
+def test_every_rules_page_fits_in_every_language(monkeypatch, key: str, url: str | None) -> None:
+    """Each page of the /rules guide, with the footer naming the file or a long link button."""
+    monkeypatch.setattr(guide, "repository_url", lambda: url)
     for locale in LOCALE_CODES:
-        assert_fits(f"/rules {key} {locale}", wire(rules_embed(key, locale)))
+        for page in range(1, guide.page_count(key) + 1):
+            message = guide.guide_message(key, locale, page)
+            assert_fits(f"/rules {key} {locale} page {page}", wire(**message))
+            # An embed's limits are not a page a phone can show: keep every page short.
+            assert len(message["embed"].description) <= 2000, (key, locale, page)
 
 
 FOUR_LONG_NAMES = ", ".join(escape_markdown(name) for name in MARKDOWN_NAMES)

@@ -6,7 +6,18 @@
 
 from __future__ import annotations
 
-from bot.i18n.de import ai, call_to_glory, clans_and_glory, clock, common, hints, kami, settings
+from bot.i18n.de import (
+    ai,
+    call_to_glory,
+    clans_and_glory,
+    clock,
+    command_options,
+    common,
+    guide,
+    hints,
+    kami,
+    settings,
+)
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     **common.MESSAGES,
@@ -17,4 +28,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **ai.MESSAGES,
     **clock.MESSAGES,
     **hints.MESSAGES,
+    **guide.MESSAGES,
+    **command_options.MESSAGES,
 }
