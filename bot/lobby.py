@@ -14,8 +14,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -23,6 +24,7 @@ from bot.ai.autoplay import AI_LEVELS, ai_name, ai_user_id
 from bot.answers import Answer, AnswerState
 from bot.clock import TURN_TIMES
 from bot.languages import user_locale
+from bot.option_help import invalid_options_params
 from bot.options import OptionsTextError, parse_options
 from bot.outbox.entries import EXPIRE, START, Entry, Publication
 from bot.render import presenter_for
@@ -44,8 +46,18 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(permissions and permissions.manage_guild)
 
 
-def invalid_options_key(error: InvalidOptions) -> str:
-    return f"options.invalid.{error.code}"
+async def refuse_options(
+    interaction: discord.Interaction,
+    game: Game,
+    error: InvalidOptions,
+    options: Mapping[str, Any],
+    players: int,
+) -> None:
+    """Tell the user why the engine refused ``options``: a conflict names the options that clash
+    and the reason, in the reader's language (``bot/option_help.py``)."""
+    counts = ", ".join(map(str, game.player_counts))
+    key, params = invalid_options_params(game, error, options, user_locale(interaction))
+    await reply(interaction, key, counts=counts, count=players, **params)
 
 
 class LobbyFlow:
@@ -91,8 +103,7 @@ class LobbyFlow:
             await reply(interaction, error.key, **error.params)
             return
         except InvalidOptions as error:
-            counts = ", ".join(map(str, game.player_counts))
-            await reply(interaction, invalid_options_key(error), counts=counts, count=1)
+            await refuse_options(interaction, game, error, options, 1)
             return
         try:
             row = await store.create_lobby(
@@ -208,8 +219,7 @@ class LobbyFlow:
         try:
             state = loaded.game.new_state(players, seed, loaded.row.options)
         except InvalidOptions as error:
-            counts = ", ".join(map(str, loaded.game.player_counts))
-            await reply(interaction, invalid_options_key(error), counts=counts, count=players)
+            await refuse_options(interaction, loaded.game, error, loaded.row.options, players)
             return None
         everyone = list(range(players))
         try:
@@ -339,12 +349,7 @@ class LobbyFlow:
             chosen = dict(loaded.row.options, **{option.name: option.choices[choice]})
             problem = self.check(loaded.game, chosen)
             if problem is not None:
-                await reply(
-                    interaction,
-                    invalid_options_key(problem),
-                    counts=", ".join(map(str, loaded.game.player_counts)),
-                    count=len(loaded.seats),
-                )
+                await refuse_options(interaction, loaded.game, problem, chosen, len(loaded.seats))
                 return
             try:
                 await self.bot.store.set_options(
