@@ -21,6 +21,7 @@ class Play(commands.Cog):
         extras={PUBLIC_ANSWER: True},  # the lobby is the answer
     )
     @app_commands.describe(game=text("cmd.play.game"), options=text("cmd.play.options"))
+    @app_commands.rename(game=text("cmd.play.game.name"), options=text("cmd.play.options.name"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def play(

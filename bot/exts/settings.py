@@ -50,6 +50,7 @@ class Settings(commands.Cog):
             if not can_manage(interaction) or interaction.guild_id is None:
                 await reply(interaction, "settings.manage_only")
                 return
+    @app_commands.rename(language=text("cmd.settings.language.language.name"))
             chosen = language if language in LOCALES else None
             public = chosen or discord_guild_locale(interaction)
             entries = await self.bot.store.set_guild_language(interaction.guild_id, chosen, public)

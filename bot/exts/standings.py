@@ -64,6 +64,9 @@ class Standings(commands.Cog):
         extras={PUBLIC_ANSWER: True},  # the leaderboard is posted in the channel
     )
     @app_commands.describe(game=text("cmd.standings.game"), with_ai=text("cmd.standings.with_ai"))
+    @app_commands.rename(
+        game=text("cmd.standings.game.name"), with_ai=text("cmd.standings.with_ai.name")
+    )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def standings(
