@@ -1,7 +1,14 @@
-"""``python -m bot`` (``make run``): start the bot with the settings from ``.env``.
+"""``glory`` and ``python -m bot`` (``make run``): start the bot with the settings from ``.env``.
 
-Without a token it explains where to get one and exits with status 2, without a traceback.
-``--sync`` uploads the slash commands (to ``DEV_GUILD_ID`` when set) before connecting.
+``.env`` is read from the current directory (``--env-file`` names another); the environment
+wins over it. ``--help`` lists every setting, ``--sync`` uploads the slash commands (to
+``DEV_GUILD_ID`` when set) before connecting.
+
+Every way a start can fail that is the operator's to fix (no token, a setting the bot cannot
+use, Discord unreachable or refusing the token, the database unreachable or unsupported) ends
+with one or two sentences from the catalog (``cli.*``) on stderr, without a traceback unless
+``LOG_LEVEL=DEBUG``, and exit status 2 (fix a setting) or 3 (Discord or the database could not
+be reached: a later try may work). Anything else is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
@@ -12,19 +19,24 @@ import contextlib
 import ctypes
 import ctypes.util
 import gc
+import importlib.metadata
 import logging
 import os
 import signal
 import sys
-from collections.abc import Callable, Coroutine
+import textwrap
+from collections.abc import Callable, Coroutine, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from dotenv import load_dotenv
+from sqlalchemy.exc import SQLAlchemyError
 
-from bot.config import Settings
+from bot.config import SETTINGS, SettingError, Settings, redact_url
 from bot.endpoints import use_endpoints
-from bot.i18n import t
+from bot.i18n import LOCALES, t
 
 if TYPE_CHECKING:
     from bot.app import GloryBot
@@ -39,10 +51,129 @@ M_ARENA_MAX = -8
 """glibc's ``mallopt`` parameter number for the arena limit (``malloc.h``)."""
 
 
-def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=t("cli.description"))
-    parser.add_argument("--sync", action="store_true", help=t("cli.sync"))
+EXIT_START_FAILED = 2
+"""A start that cannot work until someone changes a setting (or the token)."""
+EXIT_UNREACHABLE = 3
+"""Discord or the database could not be reached: trying again later may work (systemd does)."""
+TRANSIENT = frozenset({"cli.discord_unreachable", "cli.database_unreachable"})
+HELP_WIDTH = 79
+INDENT = " " * 6
+REASON_CHARACTERS = 200
+"""A library's error message is cut to this length in a start-up failure's sentence."""
+
+
+def version() -> str:
+    """The installed distribution's version (``unknown`` when run from a bare source tree)."""
+    try:
+        return importlib.metadata.version("glory")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def cli_locale(env: Mapping[str, str] | None = None) -> str:
+    """The operator's language for the command line's messages, from ``LC_ALL``/``LANG``."""
+    env = os.environ if env is None else env
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            code = value.split("_")[0].split(".")[0].lower()
+            return code if code in LOCALES else "en"
+    return "en"
+
+
+def settings_help(locale: str) -> str:
+    """Every setting ``Settings.from_env`` reads, its meaning and its default."""
+    lines = [t("cli.settings", locale)]
+    for name, default in SETTINGS:
+        meaning = t(f"cli.setting.{name}", locale)
+        if default is not None:
+            meaning = f"{meaning} ({t('cli.default', locale, value=default)})"
+        lines.append(f"  {name}")
+        lines.append(
+            textwrap.fill(meaning, HELP_WIDTH, initial_indent=INDENT, subsequent_indent=INDENT)
+        )
+    return "\n".join(lines)
+
+
+def parse_args(argv: list[str] | None, locale: str = "en") -> argparse.Namespace:
+    command = "python -m bot" if Path(sys.argv[0]).name == "__main__.py" else "glory"
+    parser = argparse.ArgumentParser(
+        prog=command,
+        description=t("cli.description", locale),
+        epilog=settings_help(locale),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--sync", action="store_true", help=t("cli.sync", locale))
+    parser.add_argument(
+        "--env-file", default=".env", metavar="PATH", help=t("cli.env_file", locale)
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"glory {version()}", help=t("cli.version", locale)
+    )
     return parser.parse_args(argv)
+
+
+class QuietReconnects(logging.Filter):
+    """discord.py logs every failed reconnect with a traceback; below DEBUG one line will do."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.getMessage().startswith("Attempting a reconnect"):
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
+            record.args = ()
+            record.exc_info = None
+        return True
+
+
+def configure_logging(level: str) -> None:
+    """The log format, and library noise quiet unless ``LOG_LEVEL=DEBUG``: Alembic's lines at
+    every start, discord.py's warnings about voice (which Glory does not use) and its
+    tracebacks for reconnects."""
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if level == "DEBUG":
+        return
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    logging.getLogger("discord.client").addFilter(QuietReconnects())
+    discord.VoiceClient.warn_nacl = False
+    if hasattr(discord.VoiceClient, "warn_dave"):
+        discord.VoiceClient.warn_dave = False
+
+
+def _reason(error: BaseException) -> str:
+    """A library error's own words, short: the first line of its message."""
+    if isinstance(error, SQLAlchemyError) and getattr(error, "orig", None) is not None:
+        error = error.orig  # type: ignore[attr-defined]
+    if isinstance(error, OSError) and error.strerror and not isinstance(error, aiohttp.ClientError):
+        text = error.strerror
+    else:
+        text = str(error).strip() or type(error).__name__
+    return text.splitlines()[0][:REASON_CHARACTERS].rstrip(".")
+
+
+def explain(error: BaseException, bot: GloryBot, settings: Settings) -> tuple[str, dict[str, Any]]:
+    """The catalog message for a failed start (``KeyError``-free: ``("", {})`` for a bug).
+
+    Discord comes first (the token is checked by logging in), the database second (the store is
+    opened in ``setup_hook``, right after logging in), so whether the bot logged in tells which
+    of the two a plain network error came from.
+    """
+    if isinstance(error, discord.LoginFailure):
+        return "cli.bad_token", {}
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return "cli.intents", {}
+    logged_in = bot.application is not None
+    store_open = getattr(bot, "store", None) is not None
+    network = (OSError, TimeoutError)
+    discord_error = (aiohttp.ClientError, discord.GatewayNotFound, discord.DiscordServerError)
+    if isinstance(error, discord_error) or (not logged_in and isinstance(error, network)):
+        return "cli.discord_unreachable", {"url": discord.http.Route.BASE, "reason": _reason(error)}
+    database_error = isinstance(error, SQLAlchemyError) or type(error).__module__.startswith(
+        "asyncpg"
+    )
+    if not store_open and (database_error or (logged_in and isinstance(error, network))):
+        url = redact_url(settings.database_url)
+        return "cli.database_unreachable", {"url": url, "reason": _reason(error)}
+    return "", {}
 
 
 def quiet_garbage_collector() -> None:
@@ -121,37 +252,47 @@ async def serve(bot: GloryBot, token: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     limit_malloc_arenas()
-    args = parse_args(argv)
-    load_dotenv()
+    locale = cli_locale()
+    args = parse_args(argv, locale)
+
+    def fail(key: str, **values: Any) -> int:
+        print(t(key, locale, **values), file=sys.stderr)
+        return EXIT_UNREACHABLE if key in TRANSIENT else EXIT_START_FAILED
+
+    # From the directory the bot is started in, not searched for from the installed package.
+    load_dotenv(args.env_file)
     try:
         settings = Settings.from_env(sync=args.sync)
-    except ValueError:
-        print(t("cli.bad_number"), file=sys.stderr)
-        return 2
+    except SettingError as error:
+        return fail(error.key, **error.values)
     if not settings.token:
-        print(t("cli.no_token"), file=sys.stderr)
-        return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+        return fail("cli.no_token")
+    configure_logging(settings.log_level)
     use_endpoints(settings.api_base, settings.gateway_url)
 
     from bot.app import GloryBot
+    from bot.startup import announce
 
     bot = GloryBot(settings)
+    bot.add_listener(announce(bot, version()), "on_ready")
     quiet_garbage_collector()
     try:
         event_loop_runner()(serve(bot, settings.token))
-    except discord.LoginFailure:
-        print(t("cli.bad_token"), file=sys.stderr)
-        return 2
-    except discord.PrivilegedIntentsRequired:
-        print(t("cli.intents"), file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         pass
+    except Exception as error:
+        key, values = explain(error, bot, settings)
+        if not key:
+            raise
+        log.debug("the start failed", exc_info=error)
+        return fail(key, **values)
     return 0
 
 
-if __name__ == "__main__":
+def run() -> None:
+    """The ``glory`` console command."""
     sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -2,13 +2,24 @@
 
 Why a frozen dataclass: the bot, the tests and the emulator all build settings explicitly, so
 nothing reads ``os.environ`` behind their back.
+
+Every setting is checked here, before anything connects: a value the bot cannot use raises
+``SettingError``, which names the catalog message that says what is wrong and how to fix it
+(``python -m bot`` prints it, without a traceback). ``SETTINGS`` lists them all for
+``glory --help``.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./data/glory.db"
 DEFAULT_LOBBY_MINUTES = 30
@@ -16,11 +27,109 @@ DEFAULT_AI_WORKERS = 1
 DEFAULT_AI_PAUSE_SECONDS = 1.5
 DEFAULT_AI_MAX_MS = 450
 DEFAULT_MISSED_TURNS = 3
+DEFAULT_LOG_LEVEL = "INFO"
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+SUPPORTED_DATABASES = ("sqlite", "postgresql", "postgres")
+"""SQLAlchemy backend names Glory runs on (``postgres`` is what some hosts hand out)."""
+
+SETTINGS: tuple[tuple[str, object], ...] = (
+    ("DISCORD_TOKEN", None),
+    ("DATABASE_URL", DEFAULT_DATABASE_URL),
+    ("DEV_GUILD_ID", None),
+    ("LOG_LEVEL", DEFAULT_LOG_LEVEL),
+    ("LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES),
+    ("AI_WORKERS", DEFAULT_AI_WORKERS),
+    ("AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS),
+    ("AI_MAX_MS", DEFAULT_AI_MAX_MS),
+    ("MISSED_TURNS_FOR_TAKEOVER", DEFAULT_MISSED_TURNS),
+    ("HEALTH_FILE", None),
+    ("DISCORD_API_BASE", None),
+    ("DISCORD_GATEWAY_URL", None),
+)
+"""Every environment variable ``Settings.from_env`` reads, with its default (``None``: none);
+its meaning is the catalog's ``cli.setting.NAME``."""
 
 
-def _number(env: Mapping[str, str], name: str, default: float) -> float:
-    text = (env.get(name) or "").strip()
-    return float(text) if text else default
+class SettingError(ValueError):
+    """A setting the bot cannot use; ``key`` and ``values`` are the catalog message for it."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key, values)
+        self.key = key
+        self.values = values
+
+
+def redact_url(url: str) -> str:
+    """``url`` without its password, fit for a log or a message."""
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", url)
+    return url if parsed.password is None else parsed.render_as_string(hide_password=True)
+
+
+def _text(env: Mapping[str, str], name: str) -> str:
+    return (env.get(name) or "").strip()
+
+
+def _whole(env: Mapping[str, str], name: str, default: int, minimum: int) -> int:
+    text = _text(env, name)
+    if not text:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise SettingError("cli.bad_whole_number", name=name, value=text) from None
+    if value < minimum:
+        raise SettingError("cli.too_small", name=name, value=text, minimum=minimum)
+    return value
+
+
+def _decimal(env: Mapping[str, str], name: str, default: float, minimum: float) -> float:
+    text = _text(env, name)
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise SettingError("cli.bad_decimal", name=name, value=text) from None
+    if not math.isfinite(value):
+        raise SettingError("cli.bad_decimal", name=name, value=text)
+    if value < minimum:
+        raise SettingError("cli.too_small", name=name, value=text, minimum=minimum)
+    return value
+
+
+def _guild(env: Mapping[str, str]) -> int | None:
+    if not _text(env, "DEV_GUILD_ID"):
+        return None
+    return _whole(env, "DEV_GUILD_ID", 0, 1)
+
+
+def _log_level(env: Mapping[str, str]) -> str:
+    given = _text(env, "LOG_LEVEL")
+    level = given.upper() or DEFAULT_LOG_LEVEL
+    if level not in LOG_LEVELS:
+        raise SettingError("cli.bad_log_level", value=given)
+    return level
+
+
+def check_database_url(url: str) -> str:
+    """``url`` if Glory can store its games there (a SQLite file or PostgreSQL)."""
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        raise SettingError("cli.bad_database", url=redact_url(url)) from None
+    backend = parsed.get_backend_name()
+    if backend not in SUPPORTED_DATABASES:
+        raise SettingError("cli.bad_database", url=redact_url(url))
+    database = parsed.database or ""
+    if backend == "sqlite" and (
+        not database or database == ":memory:" or database.startswith("file:")
+    ):
+        raise SettingError("cli.sqlite_file", url=redact_url(url))
+    return url
 
 
 @dataclass(frozen=True)
@@ -28,7 +137,7 @@ class Settings:
     token: str = ""
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = None
-    log_level: str = "INFO"
+    log_level: str = DEFAULT_LOG_LEVEL
     api_base: str | None = None
     gateway_url: str | None = None
     lobby_minutes: int = DEFAULT_LOBBY_MINUTES
@@ -42,25 +151,33 @@ class Settings:
     missed_turns_for_takeover: int = DEFAULT_MISSED_TURNS
     """After this many turns in a row that ran out of time, the AI plays the seat until the
     player takes it back."""
+    health_file: str | None = None
+    """A file the bot touches every few seconds while connected to Discord (for a container's
+    health check, ``bot/startup.py``); ``None``: none."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, sync: bool = False) -> Settings:
+        """The settings in ``env`` (``os.environ`` by default); ``SettingError`` for a value
+        the bot cannot use."""
         env = os.environ if env is None else env
-        guild = (env.get("DEV_GUILD_ID") or "").strip()
-        minutes = (env.get("LOBBY_MINUTES") or "").strip()
+        api_base = _text(env, "DISCORD_API_BASE") or None
+        gateway_url = _text(env, "DISCORD_GATEWAY_URL") or None
+        if (api_base is None) != (gateway_url is None):
+            raise SettingError("cli.endpoints_pair")
         return cls(
-            token=(env.get("DISCORD_TOKEN") or "").strip(),
-            database_url=(env.get("DATABASE_URL") or "").strip() or DEFAULT_DATABASE_URL,
-            dev_guild_id=int(guild) if guild else None,
-            log_level=(env.get("LOG_LEVEL") or "INFO").strip().upper(),
-            api_base=(env.get("DISCORD_API_BASE") or "").strip() or None,
-            gateway_url=(env.get("DISCORD_GATEWAY_URL") or "").strip() or None,
-            lobby_minutes=int(minutes) if minutes else DEFAULT_LOBBY_MINUTES,
+            token=_text(env, "DISCORD_TOKEN"),
+            database_url=check_database_url(_text(env, "DATABASE_URL") or DEFAULT_DATABASE_URL),
+            dev_guild_id=_guild(env),
+            log_level=_log_level(env),
+            api_base=api_base,
+            gateway_url=gateway_url,
+            lobby_minutes=_whole(env, "LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES, 1),
             sync_commands=sync,
-            ai_workers=int(_number(env, "AI_WORKERS", DEFAULT_AI_WORKERS)),
-            ai_pause_seconds=_number(env, "AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS),
-            ai_max_ms=int(_number(env, "AI_MAX_MS", DEFAULT_AI_MAX_MS)),
-            missed_turns_for_takeover=int(
-                _number(env, "MISSED_TURNS_FOR_TAKEOVER", DEFAULT_MISSED_TURNS)
+            ai_workers=_whole(env, "AI_WORKERS", DEFAULT_AI_WORKERS, 0),
+            ai_pause_seconds=_decimal(env, "AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS, 0),
+            ai_max_ms=_whole(env, "AI_MAX_MS", DEFAULT_AI_MAX_MS, 1),
+            missed_turns_for_takeover=_whole(
+                env, "MISSED_TURNS_FOR_TAKEOVER", DEFAULT_MISSED_TURNS, 1
             ),
+            health_file=_text(env, "HEALTH_FILE") or None,
         )

@@ -43,7 +43,7 @@ def test_a_malformed_setting_is_explained(tmp_path) -> None:
         text=True,
         timeout=60,
     )
-    assert done.returncode == 2 and "whole numbers" in done.stderr
+    assert done.returncode == 2 and "must be a whole number" in done.stderr
     assert "Traceback" not in done.stderr
 
 

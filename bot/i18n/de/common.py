@@ -11,17 +11,92 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # ------------------------------------------------------------------ command line
     "cli.description": "Startet den Glory-Discord-Bot.",
     "cli.sync": "die Slash-Befehle vor dem Verbinden hochladen (an DEV_GUILD_ID, falls gesetzt)",
+    "cli.version": "Glorys Version zeigen und beenden",
+    "cli.env_file": (
+        "die Einstellungen aus dieser Datei lesen (Standard: .env im aktuellen Verzeichnis)"
+    ),
+    "cli.settings": (
+        "Einstellungen: Umgebungsvariablen oder Zeilen NAME=Wert in der Datei .env (die Umgebung "
+        "hat Vorrang)"
+    ),
+    "cli.default": "Standard: {value}",
+    "cli.setting.DISCORD_TOKEN": "das Bot-Token aus dem Discord-Entwicklerportal (erforderlich)",
+    "cli.setting.DATABASE_URL": (
+        "wo die Spiele gespeichert werden: eine SQLite-Datei oder PostgreSQL als "
+        "postgresql+asyncpg://benutzer:passwort@host/datenbank"
+    ),
+    "cli.setting.DEV_GUILD_ID": (
+        "die Slash-Befehle nur auf diesen einen Server hochladen (sofort; für die Entwicklung)"
+    ),
+    "cli.setting.LOG_LEVEL": "DEBUG, INFO, WARNING, ERROR oder CRITICAL",
+    "cli.setting.LOBBY_MINUTES": "Minuten, bis eine nicht gestartete Lobby schließt",
+    "cli.setting.AI_WORKERS": "Arbeitsprozesse für die Suchen der KI-Spieler und für Tipps",
+    "cli.setting.AI_PAUSE_SECONDS": (
+        "Sekunden, die ein KI-Spieler scheinbar nachdenkt, bevor sein Zug erscheint"
+    ),
+    "cli.setting.AI_MAX_MS": "Zeitgrenze einer KI-Suche in Millisekunden",
+    "cli.setting.MISSED_TURNS_FOR_TAKEOVER": (
+        "Züge in Folge, die ein Spieler verstreichen lassen darf, bevor die KI seinen Platz behält"
+    ),
+    "cli.setting.HEALTH_FILE": (
+        "eine Datei, die der Bot alle 20 Sekunden berührt, solange er mit Discord verbunden ist "
+        "(für eine Zustandsprüfung)"
+    ),
+    "cli.setting.DISCORD_API_BASE": (
+        "REST-Basis-URL eines Discord-kompatiblen Servers statt discord.com (beide oder keine "
+        "setzen)"
+    ),
+    "cli.setting.DISCORD_GATEWAY_URL": "Gateway-URL dieses Servers",
     "cli.no_token": (
         "DISCORD_TOKEN ist nicht gesetzt.\n"
         "1. Lege unter https://discord.com/developers/applications eine Anwendung an.\n"
         "2. Öffne „Bot“, drücke „Reset Token“ und kopiere das Token.\n"
-        "3. Trage es in eine Datei namens .env neben dem Makefile ein (siehe .env.example):\n"
+        "3. Trage es in eine Datei namens .env in dem Verzeichnis ein, aus dem du Glory startest "
+        "(siehe .env.example):\n"
         "       DISCORD_TOKEN=dein-token\n"
-        "4. Führe einmal `make run ARGS=--sync` aus, um die Slash-Befehle zu registrieren, "
-        "danach `make run`."
+        "4. Starte einmal mit `glory --sync` (oder `make run ARGS=--sync`), um die Slash-Befehle "
+        "zu registrieren, danach mit `glory` (oder `make run`)."
     ),
-    "cli.bad_number": (
-        "DEV_GUILD_ID und LOBBY_MINUTES in .env müssen ganze Zahlen sein (oder leer bleiben)."
+    "cli.bad_whole_number": (
+        "{name} muss eine ganze Zahl sein, nicht „{value}“. Korrigiere es in .env (oder lass es "
+        "leer für den Standard) und starte neu."
+    ),
+    "cli.bad_decimal": (
+        "{name} muss eine Zahl wie 1.5 sein, nicht „{value}“. Korrigiere es in .env (oder lass "
+        "es leer für den Standard) und starte neu."
+    ),
+    "cli.too_small": (
+        "{name} muss mindestens {minimum} sein, nicht {value}. Korrigiere es in .env und starte "
+        "neu."
+    ),
+    "cli.bad_log_level": (
+        "LOG_LEVEL muss DEBUG, INFO, WARNING, ERROR oder CRITICAL sein, nicht „{value}“. "
+        "Korrigiere es in .env und starte neu."
+    ),
+    "cli.bad_database": (
+        "DATABASE_URL „{url}“ ist keine Datenbank, die Glory nutzen kann. Glory speichert seine "
+        "Spiele in SQLite (sqlite+aiosqlite:///./data/glory.db) oder PostgreSQL\n"
+        "(postgresql+asyncpg://benutzer:passwort@host/datenbank): setze DATABASE_URL in .env "
+        "auf eine davon und starte neu."
+    ),
+    "cli.sqlite_file": (
+        "DATABASE_URL „{url}“ nennt keine SQLite-Datei, und eine Datenbank im Speicher verlöre "
+        "jedes Spiel.\nNenne eine Datei, z. B. sqlite+aiosqlite:///./data/glory.db, und starte "
+        "neu."
+    ),
+    "cli.endpoints_pair": (
+        "DISCORD_API_BASE und DISCORD_GATEWAY_URL gehören zusammen: setze beide (für einen "
+        "Discord-kompatiblen Server) oder keine (für discord.com)."
+    ),
+    "cli.discord_unreachable": (
+        "Discord ist unter {url} nicht erreichbar: {reason}.\n"
+        "Prüfe die Internetverbindung dieses Rechners (und DISCORD_API_BASE, falls gesetzt) und "
+        "starte neu; LOG_LEVEL=DEBUG zeigt die Einzelheiten."
+    ),
+    "cli.database_unreachable": (
+        "Die Datenbank {url} lässt sich nicht öffnen: {reason}.\n"
+        "Prüfe DATABASE_URL, ob der Datenbankserver läuft und Benutzer und Passwort annimmt "
+        "(bei SQLite: ob das Verzeichnis beschreibbar ist), und starte neu."
     ),
     "cli.bad_token": (
         "Discord hat DISCORD_TOKEN abgelehnt. Kopiere ein neues Token in .env und versuche es "

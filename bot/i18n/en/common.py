@@ -6,15 +6,85 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # ------------------------------------------------------------------ command line
     "cli.description": "Run the Glory Discord bot.",
     "cli.sync": "upload the slash commands (to DEV_GUILD_ID when set) before connecting",
+    "cli.version": "show Glory's version and exit",
+    "cli.env_file": "read the settings from this file (default: .env in the current directory)",
+    "cli.settings": (
+        "settings: environment variables, or NAME=value lines in the .env file (the environment "
+        "wins)"
+    ),
+    "cli.default": "default: {value}",
+    "cli.setting.DISCORD_TOKEN": "the bot token from the Discord developer portal (required)",
+    "cli.setting.DATABASE_URL": (
+        "where games are stored: a SQLite file, or PostgreSQL as "
+        "postgresql+asyncpg://user:password@host/database"
+    ),
+    "cli.setting.DEV_GUILD_ID": (
+        "upload the slash commands to this one server only (instant; for development)"
+    ),
+    "cli.setting.LOG_LEVEL": "DEBUG, INFO, WARNING, ERROR or CRITICAL",
+    "cli.setting.LOBBY_MINUTES": "minutes before a lobby nobody started closes",
+    "cli.setting.AI_WORKERS": "worker processes for the AI players' searches and for hints",
+    "cli.setting.AI_PAUSE_SECONDS": "seconds an AI player seems to think before its move appears",
+    "cli.setting.AI_MAX_MS": "the time limit of one AI search, in milliseconds",
+    "cli.setting.MISSED_TURNS_FOR_TAKEOVER": (
+        "turns in a row a player may let run out before the AI keeps their seat"
+    ),
+    "cli.setting.HEALTH_FILE": (
+        "a file the bot touches every 20 seconds while connected to Discord, for a health check"
+    ),
+    "cli.setting.DISCORD_API_BASE": (
+        "REST base URL of a Discord-compatible server instead of discord.com (set both or neither)"
+    ),
+    "cli.setting.DISCORD_GATEWAY_URL": "gateway URL of that server",
     "cli.no_token": (
         "DISCORD_TOKEN is not set.\n"
         "1. Create an application at https://discord.com/developers/applications\n"
         "2. Open Bot, press Reset Token and copy the token.\n"
-        "3. Put it into a file named .env next to the Makefile (see .env.example):\n"
+        "3. Put it into a file named .env in the directory you start Glory from "
+        "(see .env.example):\n"
         "       DISCORD_TOKEN=your-token\n"
-        "4. Run `make run ARGS=--sync` once to register the slash commands, then `make run`."
+        "4. Start once with `glory --sync` (or `make run ARGS=--sync`) to register the slash "
+        "commands, then with `glory` (or `make run`)."
     ),
-    "cli.bad_number": "DEV_GUILD_ID and LOBBY_MINUTES in .env must be whole numbers (or empty).",
+    "cli.bad_whole_number": (
+        "{name} must be a whole number, not “{value}”. Fix it in .env (or leave it empty for the "
+        "default) and start again."
+    ),
+    "cli.bad_decimal": (
+        "{name} must be a number such as 1.5, not “{value}”. Fix it in .env (or leave it empty "
+        "for the default) and start again."
+    ),
+    "cli.too_small": (
+        "{name} must be at least {minimum}, not {value}. Fix it in .env and start again."
+    ),
+    "cli.bad_log_level": (
+        "LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not “{value}”. Fix it in .env "
+        "and start again."
+    ),
+    "cli.bad_database": (
+        "DATABASE_URL “{url}” is not a database Glory can use. Glory stores its games in SQLite "
+        "(sqlite+aiosqlite:///./data/glory.db) or PostgreSQL\n"
+        "(postgresql+asyncpg://user:password@host/database): set DATABASE_URL to one of them in "
+        ".env and start again."
+    ),
+    "cli.sqlite_file": (
+        "DATABASE_URL “{url}” names no SQLite file, and a database in memory would lose every "
+        "game.\nName a file, e.g. sqlite+aiosqlite:///./data/glory.db, and start again."
+    ),
+    "cli.endpoints_pair": (
+        "DISCORD_API_BASE and DISCORD_GATEWAY_URL go together: set both (for a "
+        "Discord-compatible server) or neither (for discord.com)."
+    ),
+    "cli.discord_unreachable": (
+        "Could not reach Discord at {url}: {reason}.\n"
+        "Check this machine's internet connection (and DISCORD_API_BASE, if set) and start "
+        "again; LOG_LEVEL=DEBUG shows the details."
+    ),
+    "cli.database_unreachable": (
+        "Could not open the database {url}: {reason}.\n"
+        "Check DATABASE_URL, that the database server runs and accepts that user and password "
+        "(or, for SQLite, that the directory is writable), and start again."
+    ),
     "cli.bad_token": "Discord rejected DISCORD_TOKEN. Copy a fresh token into .env and try again.",
     "cli.intents": "Discord refused the requested gateway intents; Glory needs no privileged ones.",
     # ------------------------------------------------------------------ commands

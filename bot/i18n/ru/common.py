@@ -12,17 +12,85 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # ------------------------------------------------------------------ command line
     "cli.description": "Запуск Discord-бота Glory.",
     "cli.sync": "загрузить слэш-команды (в DEV_GUILD_ID, если задан) перед подключением",
+    "cli.version": "показать версию Glory и выйти",
+    "cli.env_file": "читать настройки из этого файла (по умолчанию .env в текущем каталоге)",
+    "cli.settings": (
+        "настройки: переменные окружения или строки NAME=значение в файле .env (окружение важнее)"
+    ),
+    "cli.default": "по умолчанию: {value}",
+    "cli.setting.DISCORD_TOKEN": "токен бота с портала разработчиков Discord (обязателен)",
+    "cli.setting.DATABASE_URL": (
+        "где хранятся игры: файл SQLite или PostgreSQL в виде "
+        "postgresql+asyncpg://пользователь:пароль@хост/база"
+    ),
+    "cli.setting.DEV_GUILD_ID": (
+        "загружать слэш-команды только на этот сервер (сразу; для разработки)"
+    ),
+    "cli.setting.LOG_LEVEL": "DEBUG, INFO, WARNING, ERROR или CRITICAL",
+    "cli.setting.LOBBY_MINUTES": "через сколько минут закрывается лобби, которое никто не начал",
+    "cli.setting.AI_WORKERS": "рабочие процессы для поиска ходов ИИ-игроков и для подсказок",
+    "cli.setting.AI_PAUSE_SECONDS": "сколько секунд ИИ-игрок как бы думает, прежде чем пойти",
+    "cli.setting.AI_MAX_MS": "предел времени одного поиска ИИ, в миллисекундах",
+    "cli.setting.MISSED_TURNS_FOR_TAKEOVER": (
+        "сколько ходов подряд игрок может пропустить по времени, прежде чем ИИ оставит его место "
+        "за собой"
+    ),
+    "cli.setting.HEALTH_FILE": (
+        "файл, который бот обновляет каждые 20 секунд, пока подключён к Discord (для проверки "
+        "состояния)"
+    ),
+    "cli.setting.DISCORD_API_BASE": (
+        "базовый REST-адрес Discord-совместимого сервера вместо discord.com (задай оба или ни "
+        "одного)"
+    ),
+    "cli.setting.DISCORD_GATEWAY_URL": "адрес gateway этого сервера",
     "cli.no_token": (
         "DISCORD_TOKEN не задан.\n"
         "1. Создай приложение на https://discord.com/developers/applications\n"
         "2. Открой раздел Bot, нажми Reset Token и скопируй токен.\n"
-        "3. Запиши его в файл .env рядом с Makefile (см. .env.example):\n"
+        "3. Запиши его в файл .env в каталоге, из которого запускаешь Glory (см. .env.example):\n"
         "       DISCORD_TOKEN=твой-токен\n"
-        "4. Один раз выполни `make run ARGS=--sync`, чтобы зарегистрировать слэш-команды, "
-        "затем `make run`."
+        "4. Один раз запусти `glory --sync` (или `make run ARGS=--sync`), чтобы зарегистрировать "
+        "слэш-команды, затем `glory` (или `make run`)."
     ),
-    "cli.bad_number": (
-        "DEV_GUILD_ID и LOBBY_MINUTES в .env должны быть целыми числами (или пустыми)."
+    "cli.bad_whole_number": (
+        "{name} должно быть целым числом, а не «{value}». Исправь это в .env (или оставь пустым "
+        "для значения по умолчанию) и запусти снова."
+    ),
+    "cli.bad_decimal": (
+        "{name} должно быть числом вроде 1.5, а не «{value}». Исправь это в .env (или оставь "
+        "пустым для значения по умолчанию) и запусти снова."
+    ),
+    "cli.too_small": (
+        "{name} должно быть не меньше {minimum}, а не {value}. Исправь это в .env и запусти снова."
+    ),
+    "cli.bad_log_level": (
+        "LOG_LEVEL должен быть DEBUG, INFO, WARNING, ERROR или CRITICAL, а не «{value}». Исправь "
+        "это в .env и запусти снова."
+    ),
+    "cli.bad_database": (
+        "DATABASE_URL «{url}» — не та база данных, с которой работает Glory. Glory хранит игры "
+        "в SQLite (sqlite+aiosqlite:///./data/glory.db) или PostgreSQL\n"
+        "(postgresql+asyncpg://пользователь:пароль@хост/база): укажи в .env одну из них и "
+        "запусти снова."
+    ),
+    "cli.sqlite_file": (
+        "DATABASE_URL «{url}» не называет файл SQLite, а база в памяти потеряла бы все игры.\n"
+        "Укажи файл, например sqlite+aiosqlite:///./data/glory.db, и запусти снова."
+    ),
+    "cli.endpoints_pair": (
+        "DISCORD_API_BASE и DISCORD_GATEWAY_URL задаются вместе: оба (для Discord-совместимого "
+        "сервера) или ни одного (для discord.com)."
+    ),
+    "cli.discord_unreachable": (
+        "Не удаётся связаться с Discord по адресу {url}: {reason}.\n"
+        "Проверь подключение этой машины к интернету (и DISCORD_API_BASE, если задан) и запусти "
+        "снова; LOG_LEVEL=DEBUG покажет подробности."
+    ),
+    "cli.database_unreachable": (
+        "Не удаётся открыть базу данных {url}: {reason}.\n"
+        "Проверь DATABASE_URL, что сервер базы данных работает и принимает этого пользователя и "
+        "пароль (для SQLite — что в каталог можно писать), и запусти снова."
     ),
     "cli.bad_token": (
         "Discord отклонил DISCORD_TOKEN. Скопируй в .env новый токен и попробуй снова."

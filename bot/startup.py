@@ -1,0 +1,110 @@
+"""What the bot says when it is ready: who it is, where, with which database, how to invite it.
+
+``python -m bot`` registers ``announce`` for ``on_ready``; the line is logged once per process
+(discord.py calls ``on_ready`` again after a new gateway session).
+
+Why exactly these permissions (``PERMISSIONS``, the invite URL's ``permissions=``): everything
+a player sees of a game outside their own clicks is a message the bot posts or edits itself.
+
+- **View Channels**: without it the bot cannot see the channel a game runs in at all.
+- **Send Messages**: the lobby and the table are messages of the bot in the channel (the
+  answers to slash commands and clicks need no permission, but the table is posted anew by the
+  outbox after every restart and when it went missing).
+- **Send Messages in Threads**: the same in threads; a new message there also reopens an
+  archived thread, which an edit cannot.
+- **Embed Links**: the table, the lobby and the hands are embeds; without it Discord shows them
+  empty.
+- **Read Message History**: the bot edits its own earlier messages (the table after every
+  move, the lobby, the closed-DM notice) and Discord's access to messages already in a channel
+  is this permission.
+
+Nothing else: no Manage Messages (the bot deletes only its own DMs), no reactions, no
+attachments, no mentions of roles or everyone, and no privileged intents.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.config import redact_url
+from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.app import GloryBot
+
+log = logging.getLogger("bot")
+
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    embed_links=True,
+    read_message_history=True,
+)
+"""The bot permissions the invite asks for (274877991936); see the module's docstring."""
+SCOPES = ("bot", "applications.commands")
+HEARTBEAT_SECONDS = 20.0
+"""How often the health file is touched while connected (the Dockerfile's check allows 90 s)."""
+
+
+def invite_url(application_id: int) -> str:
+    """The OAuth2 URL that adds the bot to a server with ``PERMISSIONS`` and slash commands."""
+    return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
+
+
+def summary(bot: GloryBot, version: str) -> str:
+    """One log line: the bot, its servers, the games, the database and the invite URL."""
+    games = ", ".join(t(f"{key}.name") for key in bot.registry)
+    user = bot.user
+    name = f"{user} (id {user.id})" if user is not None else "?"
+    invite = invite_url(bot.application_id) if bot.application_id else "?"
+    servers = len(bot.guilds)
+    return (
+        f"Glory {version} ready as {name} in {servers} server{'' if servers == 1 else 's'}; "
+        f"games: {games}; database: {redact_url(bot.settings.database_url)}; "
+        f"invite: {invite}"
+    )
+
+
+def connected(bot: GloryBot) -> bool:
+    """Ready, with an open gateway connection."""
+    ws = bot.ws
+    return bot.is_ready() and not bot.is_closed() and ws is not None and ws.open
+
+
+async def heartbeat(bot: GloryBot, path: Path, every: float = HEARTBEAT_SECONDS) -> None:
+    """Touch ``path`` every ``every`` seconds while ``connected``: a container's health check
+    (``Dockerfile``) sees a stale file when the bot lost Discord and cannot get it back."""
+    while not bot.is_closed():
+        if connected(bot):
+            try:
+                path.touch()
+            except OSError as error:
+                log.warning("cannot touch HEALTH_FILE %s: %s", path, error)
+        await asyncio.sleep(every)
+
+
+def announce(bot: GloryBot, version: str) -> Callable[[], Awaitable[None]]:
+    """An ``on_ready`` listener that logs ``summary`` the first time only (and starts the
+    health file's heartbeat when ``HEALTH_FILE`` is set)."""
+    done = False
+    tasks: set[asyncio.Task[None]] = set()
+
+    async def on_ready() -> None:
+        nonlocal done
+        if done:
+            return
+        done = True
+        log.info("%s", summary(bot, version))
+        if bot.settings.health_file:
+            task = asyncio.create_task(heartbeat(bot, Path(bot.settings.health_file)))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+
+    return on_ready
