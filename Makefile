@@ -1,11 +1,18 @@
 # Two commands matter: `make run` starts the bot, `make test` checks everything.
-# Both build .venv from pyproject.toml on first use and again whenever it changes.
+# Both build .venv on first use and again whenever pyproject.toml or a lock file changes. The
+# lock files hold the exact versions every install uses (make run: requirements.lock; make test
+# and CI: requirements-dev.lock; the Dockerfile and Procfile platforms: requirements.lock);
+# pyproject.toml keeps the ranges Glory works with. `make lock` writes them again from those
+# ranges, keeping every pin that still fits; `make lock UPGRADE=--upgrade` takes the newest.
 
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
+UV_VERSION ?= 0.13.9
+LOCK   := $(VENV)/bin/uv pip compile --quiet --universal --python-version 3.11 \
+          --annotation-style line $(UPGRADE) pyproject.toml
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench lock clean
 
 run: $(VENV)/.run-installed
 	$(PY) -m bot $(ARGS)
@@ -15,10 +22,12 @@ run: $(VENV)/.run-installed
 # serially.
 test: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
+	$(VENV)/bin/hadolint Dockerfile
 	$(PY) -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
+	$(VENV)/bin/hadolint Dockerfile
 
 bench: $(VENV)/.dev-installed
 	$(PY) benchmarks/engines.py
@@ -32,13 +41,22 @@ $(VENV)/bin/python:
 	    echo "    sudo apt-get install python3-venv"; echo "and then run make again."; exit 1; }
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(VENV)/.run-installed: pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e .
+# The locked versions first, then Glory itself without dependencies (so nothing unpinned).
+$(VENV)/.run-installed: pyproject.toml requirements.lock | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps -e .
 	@touch $@
 
-$(VENV)/.dev-installed: pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e '.[dev]'
+# The dev lock holds setuptools, so Glory builds without a separate build environment.
+$(VENV)/.dev-installed: pyproject.toml requirements-dev.lock | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -r requirements-dev.lock
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	@touch $@ $(VENV)/.run-installed
+
+lock: | $(VENV)/bin/python
+	$(PY) -m pip install --quiet "uv==$(UV_VERSION)"
+	$(LOCK) -o requirements.lock
+	$(LOCK) --extra dev -o requirements-dev.lock
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

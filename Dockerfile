@@ -1,0 +1,33 @@
+# Glory in a container (docs/hosting.md): a slim, non-root image; games live on the /data volume.
+#   docker build -t glory .
+#   docker run -d --name glory --env-file .env -v glory-data:/data --restart unless-stopped glory
+# compose.yaml runs it beside PostgreSQL.
+
+FROM python:3.11-slim AS build
+ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
+WORKDIR /src
+# The locked versions first (a layer that changes only with requirements.lock), then Glory.
+COPY requirements.lock ./
+RUN python -m venv /opt/glory && /opt/glory/bin/pip install -r requirements.lock
+COPY pyproject.toml README.md LICENSE ./
+COPY bot ./bot
+COPY games ./games
+RUN /opt/glory/bin/pip install --no-deps .
+
+FROM python:3.11-slim
+RUN useradd --system --uid 10001 --user-group --home-dir /data --no-create-home glory \
+    && mkdir /data && chown glory:glory /data
+COPY --from=build /opt/glory /opt/glory
+ENV PATH=/opt/glory/bin:$PATH \
+    PYTHONUNBUFFERED=1 \
+    DATABASE_URL=sqlite+aiosqlite:////data/glory.db \
+    HEALTH_FILE=/tmp/glory-alive
+USER 10001:10001
+WORKDIR /data
+VOLUME ["/data"]
+# Healthy while the bot is connected to Discord: it touches HEALTH_FILE every 20 seconds.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
+    CMD ["python", "-c", "import os, sys, time; sys.exit(time.time() - os.path.getmtime(os.environ['HEALTH_FILE']) > 90)"]
+# docker stop sends SIGTERM: the bot finishes the clicks in progress and exits within seconds.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["glory"]

@@ -1,0 +1,159 @@
+"""Glory as a server owner installs it: the built wheel in a fresh virtual environment.
+
+The wheel is built from a copy of the sources (what ``pip install .`` or the Dockerfile would
+build), installed without dependencies into a new virtual environment that sees this test
+environment's packages through a ``.pth`` line (so no download: those are the locked versions
+``make test`` installed; ``pip check`` proves they satisfy the wheel's requirements), and then:
+``glory --help`` and ``glory --version``, and ``glory --sync`` started from a directory that
+holds only a ``.env`` must connect to the loopback emulator, log its start-up summary, touch its
+health file, keep its SQLite file in that directory, answer a command, and stop cleanly on SIGTERM.
+
+Python does not read ``.pth`` files in directories a ``.pth`` line adds, so this environment's
+editable install of Glory is not visible there: ``bot`` is imported from the wheel (checked).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import sysconfig
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from bot.config import SETTINGS
+from tests.loopback.emulator import Emulator
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = ("bot", "games", "pyproject.toml", "README.md", "LICENSE")
+VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+
+
+def run(*argv: str | Path, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [str(arg) for arg in argv], capture_output=True, text=True, timeout=180, **kwargs
+    )
+    assert done.returncode == 0, f"{argv}:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment with the wheel installed; its ``bin`` directory."""
+    base = tmp_path_factory.mktemp("install")
+    source = base / "source"
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(
+                ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__")
+            )
+        else:
+            shutil.copy2(ROOT / name, source / name)
+    dist = base / "dist"
+    run(
+        sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+        "--wheel-dir", dist, source,
+    )  # fmt: skip
+    (wheel,) = dist.glob("glory-*.whl")
+    assert wheel.name.startswith(f"glory-{VERSION}-")
+
+    venv = base / "venv"
+    run(sys.executable, "-m", "venv", "--without-pip", venv)
+    python = venv / "bin" / "python"
+    site = Path(run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+                .stdout.strip())  # fmt: skip
+    shared = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (site / "locked_packages.pth").write_text("".join(f"{path}\n" for path in sorted(shared)))
+    run(
+        sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps",
+        "--no-index", wheel,
+    )  # fmt: skip
+    run(python, "-m", "pip", "check")
+    where = run(python, "-c", "import bot; print(bot.__file__)", cwd=base).stdout.strip()
+    assert Path(where).is_relative_to(site), f"bot imported from {where}, not from the wheel"
+    return venv / "bin"
+
+
+def clean_environment() -> dict[str, str]:
+    """This environment without Glory's settings, its source path or a language."""
+    names = {name for name, _ in SETTINGS} | {"PYTHONPATH", "LC_ALL", "LC_MESSAGES", "LANG"}
+    return {key: value for key, value in os.environ.items() if key not in names}
+
+
+def test_help_and_version(installed: Path, tmp_path: Path) -> None:
+    env = clean_environment()
+    help_text = run(installed / "glory", "--help", cwd=tmp_path, env=env).stdout
+    assert help_text.startswith("usage: glory ")
+    for name, default in SETTINGS:
+        assert f"\n  {name}\n" in help_text
+        if default is not None:
+            assert f"(default: {default})" in " ".join(help_text.split())
+    version = run(installed / "glory", "--version", cwd=tmp_path, env=env).stdout
+    assert version == f"glory {VERSION}\n"
+
+
+async def test_starts_from_a_directory_with_only_a_env_file(
+    installed: Path, tmp_path: Path
+) -> None:
+    home = tmp_path / "glory-home"
+    home.mkdir()
+    log_path = tmp_path / "glory.log"
+    async with Emulator(token="installed-token") as emulator:
+        (home / ".env").write_text(
+            "DISCORD_TOKEN=installed-token\n"
+            f"DISCORD_API_BASE={emulator.api_base}\n"
+            f"DISCORD_GATEWAY_URL={emulator.gateway_url}\n"
+            "HEALTH_FILE=alive\n"
+        )
+        with log_path.open("wb") as log:
+            process = await asyncio.create_subprocess_exec(
+                installed / "glory",
+                "--sync",
+                cwd=home,
+                env=clean_environment(),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+            )
+
+        def output() -> str:
+            return log_path.read_text(errors="replace")
+
+        def ready() -> bool:
+            if process.returncode is not None:
+                raise AssertionError(f"glory exited with {process.returncode}:\n{output()}")
+            return "ready as" in output()
+
+        try:
+            await emulator.wait_for(ready, timeout=30, what="glory to be ready")
+            alive = home / "alive"
+            await emulator.wait_for(alive.exists, timeout=5, what="the health file")
+            alice = emulator.add_actor("alice")
+            answer = await (await alice.slash("table")).settled()
+            assert answer is not None
+        finally:
+            if process.returncode is None:
+                process.send_signal(signal.SIGTERM)
+            status = await asyncio.wait_for(process.wait(), timeout=15)
+    text = output()
+    assert status == 0, text
+    assert "stopped cleanly on SIGTERM" in text
+    summary = re.search(r"INFO bot: (Glory .*)", text)
+    assert summary is not None, text
+    assert summary.group(1) == (
+        f"Glory {VERSION} ready as {emulator.bot_user.name} (id {emulator.bot_user.id}) in 1 "
+        "server; games: Call to Glory, Kami, Clans and Glory; "
+        "database: sqlite+aiosqlite:///./data/glory.db; "
+        f"invite: https://discord.com/oauth2/authorize?client_id={emulator.bot_user.id}"
+        "&scope=bot+applications.commands&permissions=274877991936"
+    )
+    assert (home / "data" / "glory.db").is_file()
+    # Quiet at the default level: no migration chatter, no voice warnings, no traceback.
+    for noise in ("alembic", "voice will NOT be supported", "Traceback"):
+        assert noise not in text, text
