@@ -157,3 +157,46 @@ async def test_starts_from_a_directory_with_only_a_env_file(
     # Quiet at the default level: no migration chatter, no voice warnings, no traceback.
     for noise in ("alembic", "voice will NOT be supported", "Traceback"):
         assert noise not in text, text
+
+
+def _pins(lock: Path) -> dict[str, str]:
+    """``name → version`` of a lock file's ``name==version`` lines (markers aside)."""
+    from packaging.utils import canonicalize_name
+
+    pins = {}
+    for line in lock.read_text().splitlines():
+        requirement = line.split("#")[0].split(";")[0].strip()
+        if "==" in requirement:
+            name, version = requirement.split("==")
+            pins[canonicalize_name(name)] = version.strip()
+    return pins
+
+
+@pytest.mark.parametrize(
+    ("lock", "extra"), [("requirements.lock", None), ("requirements-dev.lock", "dev")]
+)
+def test_the_lock_files_pin_every_dependency_within_its_range(lock: str, extra: str | None) -> None:
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = list(project["dependencies"])
+    if extra:
+        wanted += project["optional-dependencies"][extra]
+    pins = _pins(ROOT / lock)
+    for text in wanted:
+        requirement = Requirement(text)
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{lock} lacks {requirement.name}: run make lock"
+        assert requirement.specifier.contains(pins[name], prereleases=True), (
+            f"{lock} pins {name}=={pins[name]}, outside {requirement.specifier}: run make lock"
+        )
+
+
+def test_procfile_platforms_install_the_lock() -> None:
+    assert (ROOT / "Procfile").read_text().split() == ["worker:", "python", "-m", "bot"]
+    lines = [
+        line for line in (ROOT / "requirements.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]  # fmt: skip
+    assert lines == ["-r requirements.lock"]
