@@ -5,8 +5,8 @@ learn from (players missed Kami's Empress rule, Demoralized and the Duel's merce
 page holds one topic: goal and cards, a turn, special rules, scoring and the end, the options
 (each with a line per value, the same lines the lobby's selects show), an example. The texts
 are catalog entries (``guide.<game>.<page>``, ``bot/i18n/*/guide.py``), written in our own
-words from docs/rules/; the full rules are linked when the package names its repository
-(``[project.urls]`` ``Repository``), else the footer names the file.
+words from docs/rules/; the full rules are linked when the project names its repository
+(``[project.urls]`` ``Repository`` or ``Source``), else the footer names the file.
 
 The buttons (⏮ ◀ ▶ ⏭) are ``DynamicItem``s like ``/scores``'s: ``glory:guide:<game>:<page>:
 <button>`` names the page they lead to, so they work after a restart and a click edits the
@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import importlib.metadata
 import re
+import tomllib
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -55,15 +57,28 @@ BUTTONS: tuple[tuple[str, str], ...] = (
 )
 
 
-@cache
-def repository_url() -> str | None:
-    """The repository named in the installed package's project URLs, if any."""
+PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
+"""A source checkout's project file (an installed wheel has none beside the package)."""
+
+
+def project_urls() -> list[tuple[str, str]]:
+    """``[project.urls]``: from a source checkout's pyproject.toml (fresher than the metadata
+    of an editable install), else from the installed package's metadata."""
+    if PYPROJECT.is_file():
+        with PYPROJECT.open("rb") as file:
+            urls = tomllib.load(file).get("project", {}).get("urls", {})
+        return [(str(label), str(url)) for label, url in urls.items()]
     try:
         entries = importlib.metadata.metadata("glory").get_all("Project-URL") or []
     except importlib.metadata.PackageNotFoundError:
-        return None
-    for entry in entries:
-        label, _, url = entry.partition(",")
+        return []
+    return [(label, url) for label, _, url in (entry.partition(",") for entry in entries)]
+
+
+@cache
+def repository_url() -> str | None:
+    """The repository named in the project's URLs (``Repository`` or ``Source``), if any."""
+    for label, url in project_urls():
         url = url.strip()
         if label.strip().lower() in REPOSITORY_LABELS and url.startswith("https://"):
             return url.rstrip("/")

@@ -198,7 +198,7 @@ async def test_a_known_repository_links_the_rules_on_every_page(simcord_env, mon
         shown = await press(reader, shown, "next")
 
 
-def test_the_repository_comes_from_the_package_metadata(monkeypatch) -> None:
+def test_the_repository_comes_from_the_project_urls(monkeypatch, tmp_path) -> None:
     class Metadata:
         def __init__(self, urls: list[str]) -> None:
             self.urls = urls
@@ -208,15 +208,24 @@ def test_the_repository_comes_from_the_package_metadata(monkeypatch) -> None:
             return self.urls
 
     monkeypatch.undo()  # the real function, not the fixture's stand-in
-    cases = [
+    checkout = tmp_path / "pyproject.toml"
+    monkeypatch.setattr(guide, "PYPROJECT", checkout)
+    installed = [
         (["Homepage, https://glory.example", "Repository, https://git.example/glory/"], True),
         (["Homepage, https://glory.example"], False),
         (["Source, http://insecure.example/glory"], False),
     ]
-    for urls, found in cases:
+    for urls, found in installed:
         guide.repository_url.cache_clear()
         monkeypatch.setattr(guide.importlib.metadata, "metadata", lambda _, u=urls: Metadata(u))
         assert guide.repository_url() == ("https://git.example/glory" if found else None)
+    # A source checkout's pyproject.toml wins over an editable install's older metadata.
+    checkout.write_text(
+        '[project.urls]\nHomepage = "https://h.example"\nSource = "https://s.example/g"\n'
+    )
+    guide.repository_url.cache_clear()
+    assert guide.repository_url() == "https://s.example/g"
+    assert guide.rules_url("kami") == "https://s.example/g/blob/HEAD/docs/rules/kami.md"
     guide.repository_url.cache_clear()
 
 
