@@ -32,7 +32,7 @@ from bot.render import presenter_for
 from bot.render.base import AUTOPLAY_EVENT
 from bot.render.common import hand_embed, safe_names
 from bot.replies import guarded, reply
-from bot.session import LoadedGame, load_game
+from bot.session import LoadedGame, load_game, share_views
 from bot.storage.engine import dumps, loads
 from bot.storage.models import GameStatus, SeatRow
 from bot.storage.repository import FinalScore, MoveRecord, StorageConflict
@@ -106,6 +106,7 @@ def move_publication(
         return views[seat]
 
     now = private_parts(view, seats)
+    share_views(state, views)  # the answer and the courier show this state next
     to_move = state.to_move
     changed = [
         s

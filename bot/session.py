@@ -9,18 +9,50 @@ move is applied to a fresh copy (``mutable_state``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.storage.cache import LruCache
 from bot.storage.models import GameRow, GameStatus, SeatRow
 from bot.storage.repository import Store
 from games import Game, State
 
+T = TypeVar("T")
 DECODED_STATES = 1_000
-_decoded: LruCache[int, tuple[dict[str, Any], State]] = LruCache(DECODED_STATES)
-"""Per game id: the stored JSON and its decoded state (compared by identity, never equality)."""
+_decoded: LruCache[int, tuple[dict[str, Any], State, Derived]] = LruCache(DECODED_STATES)
+"""Per game id: the stored JSON, its decoded state (the JSON compared by identity, never
+equality) and what has been derived from that state so far."""
+
+
+PUBLISHED = 64
+_published: dict[int, tuple[State, dict[int | None, dict[str, Any]]]] = {}
+"""Views of new states, computed for their move's publication before the move was stored, by
+the state's id (the state is kept with them, so its id cannot be another's meanwhile)."""
+
+
+def share_views(state: State, views: dict[int | None, dict[str, Any]]) -> None:
+    """``state``'s views, computed before it is stored (``moves.move_publication``): the game
+    after the move (``LoadedGame.after_move``) starts with them. A move that is not stored
+    leaves them behind; the oldest are dropped."""
+    if len(_published) >= PUBLISHED:
+        del _published[next(iter(_published))]
+    _published[id(state)] = (state, views)
+
+
+@dataclass
+class Derived:
+    """What is computed from one decoded state, shared by every ``LoadedGame`` made of it.
+
+    A click's answer and the courier's deliveries of the same state render the same views,
+    menus and hand texts: the hand DM the courier sends the player on turn leaves its texts
+    here for that player's clicks in it. Lives as long as the state is the stored one (in
+    ``_decoded``). Keys name everything besides the state that a value depends on (seat,
+    language, names, …); nothing here is ever changed once computed.
+    """
+
+    views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
 
 AI_MARK = "🤖"
@@ -42,6 +74,7 @@ class LoadedGame:
     game: Game
     state: State | None
     _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, repr=False)
+    _memo: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False)
 
     @property
     def id(self) -> int:
@@ -71,6 +104,15 @@ class LoadedGame:
             view = self._views[seat] = self.state.view(seat)
         return view
 
+    def derived(self, key: tuple[Any, ...], make: Callable[[], T]) -> T:
+        """``make()``, computed once per decoded state for ``key`` (see ``Derived``): the key
+        must name everything the value depends on besides the state."""
+        memo = self._memo
+        if key in memo:
+            return memo[key]  # type: ignore[no-any-return]
+        value = memo[key] = make()
+        return value
+
     def mutable_state(self) -> State:
         """A private copy of the state, to apply a move to."""
         assert self.row.state is not None
@@ -86,27 +128,44 @@ class LoadedGame:
         """
         row = GameRow(**{name: getattr(self.row, name) for name in GameRow.model_fields})
         return LoadedGame(
-            row=row, seats=self.seats, game=self.game, state=self.state, _views=self._views
+            row=row,
+            seats=self.seats,
+            game=self.game,
+            state=self.state,
+            _views=self._views,
+            _memo=self._memo,
         )
 
     def after_move(self, state: State) -> LoadedGame:
         """This game once ``state`` (decoded from the JSON just stored) is the stored one."""
         assert self.row.state is not None
-        _decoded.put(self.id, (self.row.state, state))
-        return LoadedGame(row=self.row, seats=self.seats, game=self.game, state=state)
+        known = _published.pop(id(state), None)
+        derived = Derived(views=known[1] if known is not None and known[0] is state else {})
+        _decoded.put(self.id, (self.row.state, state, derived))
+        return _loaded(self.row, self.seats, self.game, state, derived)
 
 
-def decode(game: Game, row: GameRow) -> State | None:
+def _loaded(
+    row: GameRow, seats: list[SeatRow], game: Game, state: State | None, derived: Derived
+) -> LoadedGame:
+    return LoadedGame(
+        row=row, seats=seats, game=game, state=state, _views=derived.views, _memo=derived.memo
+    )
+
+
+def decode(game: Game, row: GameRow) -> tuple[State | None, Derived]:
+    """The row's state, decoded once while its JSON is the stored one, and what was derived
+    from it so far."""
     if row.state is None:
-        return None
+        return None, Derived()
     if row.id is not None:
         known = _decoded.get(row.id)
         if known is not None and known[0] is row.state:
-            return known[1]
-    state = game.state_from_json(row.state)
+            return known[1], known[2]
+    state, derived = game.state_from_json(row.state), Derived()
     if row.id is not None and row.status == GameStatus.ACTIVE:
-        _decoded.put(row.id, (row.state, state))
-    return state
+        _decoded.put(row.id, (row.state, state, derived))
+    return state, derived
 
 
 async def load_game(store: Store, registry: Mapping[str, Game], game_id: int) -> LoadedGame | None:
@@ -116,10 +175,10 @@ async def load_game(store: Store, registry: Mapping[str, Game], game_id: int) ->
         return None
     row, seats = found
     game = registry[row.game_key]
-    return LoadedGame(row=row, seats=seats, game=game, state=decode(game, row))
+    return _loaded(row, seats, game, *decode(game, row))
 
 
 async def complete(store: Store, registry: Mapping[str, Game], row: GameRow) -> LoadedGame:
     assert row.id is not None
     game = registry[row.game_key]
-    return LoadedGame(row=row, seats=await store.seats(row.id), game=game, state=decode(game, row))
+    return _loaded(row, await store.seats(row.id), game, *decode(game, row))

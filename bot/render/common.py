@@ -215,21 +215,41 @@ def hand_embed(
     """
     assert loaded.state is not None
     view = loaded.view(seat)
-    names = safe_names(loaded.names)
-    embed = discord.Embed(
-        title=clip(
-            t("hand.title", locale, game=presenter.game_name(locale), name=names[seat]),
-            EMBED_TITLE,
-        ),
-        colour=COLOUR,
+    names = tuple(safe_names(loaded.names))
+    full = full or view["to_move"] == seat or view["is_over"]  # the same text either way then
+    # The hand's text is made once per state, seat, language, names and status: the hand DM
+    # the courier sends the player on turn leaves it for the clicks in that DM.
+    key = ("hand", seat, locale, names, full, loaded.status)
+    title, body = loaded.derived(
+        key, lambda: _hand_text(loaded, presenter, view, seat, names, locale, full=full)
+    )
+    embed = discord.Embed(title=title, colour=COLOUR)
+    lines = [notice, "", *body] if notice else list(body)
+    if private_log:
+        lines += ["", t("hand.private_log", locale), *private_log]
+    embed.description = first_lines(lines, EMBED_DESCRIPTION)
+    embed.set_footer(text=t("table.footer", locale, id=loaded.id, move=loaded.row.version))
+    return embed
+
+
+def _hand_text(
+    loaded: LoadedGame,
+    presenter: Presenter,
+    view: JSON,
+    seat: int,
+    names: Sequence[str],
+    locale: str,
+    *,
+    full: bool,
+) -> tuple[str, tuple[str, ...]]:
+    """A hand's title and its lines below the notice and above the private log."""
+    title = clip(
+        t("hand.title", locale, game=presenter.game_name(locale), name=names[seat]), EMBED_TITLE
     )
     lines = []
-    if notice:
-        lines += [notice, ""]
-    on_turn = view["to_move"] == seat
     if loaded.status is not GameStatus.ACTIVE or view["is_over"]:
         lines.append(status_line(loaded, view, presenter, names, locale))
-    elif on_turn:
+    elif view["to_move"] == seat:
         decision = presenter.decision(view["decision"], locale)
         lines.append(t("hand.your_turn", locale, decision=decision))
     elif not full:
@@ -239,10 +259,6 @@ def hand_embed(
         lines.append(t("hand.waiting", locale, name=names[view["to_move"]], decision=decision))
     lines.append("")
     lines.extend(presenter.hand_lines(view, names, locale))
-    if full or on_turn or view["is_over"]:
+    if full:
         lines += ["", *presenter.table_lines(view, names, locale)]
-    if private_log:
-        lines += ["", t("hand.private_log", locale), *private_log]
-    embed.description = first_lines(lines, EMBED_DESCRIPTION)
-    embed.set_footer(text=t("table.footer", locale, id=loaded.id, move=loaded.row.version))
-    return embed
+    return title, tuple(lines)
