@@ -80,6 +80,16 @@ class MenuTarget:
     def path_text(self) -> str:
         return ".".join(map(str, self.path))
 
+    @property
+    def button_id(self) -> str:
+        """The custom_id of a menu button that goes here."""
+        return f"glory:m:{self.game_id}:{self.version}:{self.seat}:{self.path_text}"
+
+    @property
+    def select_id(self) -> str:
+        """The custom_id of the menu select that shows this level."""
+        return f"glory:s:{self.game_id}:{self.version}:{self.seat}:{self.path_text}"
+
     def child(self, index: int) -> MenuTarget:
         return MenuTarget(self.game_id, self.version, self.seat, (*self.path, index))
 
@@ -342,12 +352,11 @@ class MenuButton(Control, ui.DynamicItem[ui.Button], template=r"glory:m:(?P<fiel
         self, target: MenuTarget, label: str = "", style: Any = None, row: int | None = None
     ) -> None:
         self.target = target
-        custom_id = f"glory:m:{target.game_id}:{target.version}:{target.seat}:{target.path_text}"
         super().__init__(
             ui.Button(
                 label=label or "-",
                 style=style or discord.ButtonStyle.secondary,
-                custom_id=custom_id,
+                custom_id=target.button_id,
                 row=row,
             )
         )
@@ -374,10 +383,9 @@ class MenuSelect(Control, ui.DynamicItem[ui.Select], template=r"glory:s:(?P<fiel
         row: int | None = None,
     ) -> None:
         self.target = target
-        custom_id = f"glory:s:{target.game_id}:{target.version}:{target.seat}:{target.path_text}"
         super().__init__(
             ui.Select(
-                custom_id=custom_id,
+                custom_id=target.select_id,
                 options=options or [discord.SelectOption(label="-", value="0")],
                 placeholder=placeholder,
                 row=row,

@@ -7,7 +7,7 @@ distinct next tokens of the legal actions' menu paths, as buttons when few, else
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -25,7 +25,6 @@ from bot.components import (
     MenuTarget,
 )
 from bot.i18n import t
-from bot.option_help import option_about, value_about
 from bot.render.base import JSON, Presenter
 from bot.render.common import safe_names
 from bot.seat_controls import seat_buttons
@@ -95,7 +94,6 @@ def lobby_view(
         discord.SelectOption(
             label=_option_text(loaded, presenter, index, locale),
             value=str(index),
-            description=_clip(option_about(loaded.row.game_key, options[index].name, locale), 100),
             default=index == focus,
         )
         for index in range(len(options))
@@ -156,8 +154,6 @@ def _choices(
         discord.SelectOption(
             label=_choice_label(presenter, option, choice, locale),
             value=str(number),
-            # One line on what this value does (the /rules guide lists the same lines).
-            description=_clip(value_about(loaded.row.game_key, option.name, choice, locale), 100),
             default=choice == current,
         )
         for number, choice in enumerate(option.choices)
@@ -173,11 +169,16 @@ def table_view(loaded: LoadedGame, locale: str) -> SentControls | None:
     return view
 
 
-def resolve(actions: Sequence[Action], path: Sequence[int]) -> tuple[str, ...] | None:
-    """The menu tokens that the indices ``path`` stand for, or ``None`` if one is out of range."""
+def resolve(
+    actions: Sequence[Action],
+    path: Sequence[int],
+    choices_of: Callable[[tuple[str, ...]], Sequence[str]] | None = None,
+) -> tuple[str, ...] | None:
+    """The menu tokens that the indices ``path`` stand for, or ``None`` if one is out of range
+    (``choices_of``: ``choices_at`` of ``actions``, if the caller knows a faster way)."""
     tokens: tuple[str, ...] = ()
     for index in path:
-        choices = choices_at(actions, tokens)
+        choices = choices_of(tokens) if choices_of else choices_at(actions, tokens)
         if not 0 <= index < len(choices):
             return None
         tokens = (*tokens, choices[index])
@@ -205,12 +206,17 @@ def menu_view(
             view.add_item(item)
         return view
     actions = state.legal_actions()
-    tokens = resolve(actions, path)
+    tokens = resolve(actions, path, lambda at: _menu_choices(loaded, actions, at))
     if tokens is None:
         tokens, path = (), ()
     view_data = loaded.view(seat)
-    names = safe_names(loaded.names)
-    choices = choices_at(actions, tokens)
+    names = tuple(safe_names(loaded.names))
+    choices = _menu_choices(loaded, actions, tokens)
+
+    def label(token: str) -> str:
+        key = ("label", token, locale, names)  # a label may name a player
+        return loaded.derived(key, lambda: presenter.token_label(token, view_data, names, locale))
+
     here = MenuTarget(loaded.id, loaded.row.version, seat, path)
     view = SentControls()
     if len(choices) <= MAX_BUTTONS:
@@ -218,7 +224,7 @@ def menu_view(
             view.add_item(
                 MenuButton(
                     here.child(index),
-                    _clip(presenter.token_label(token, view_data, names, locale), LABEL_LIMIT),
+                    _clip(label(token), LABEL_LIMIT),
                     discord.ButtonStyle.primary,
                     row=0,
                 )
@@ -226,7 +232,7 @@ def menu_view(
     else:
         options = [
             discord.SelectOption(
-                label=_clip(presenter.token_label(token, view_data, names, locale), 100),
+                label=_clip(label(token), 100),
                 value=str(index),
             )
             for index, token in enumerate(choices)
@@ -241,6 +247,133 @@ def menu_view(
     for item in extras:
         view.add_item(item)
     return view
+
+
+class PrebuiltControls(discord.ui.View):
+    """A message's components already in Discord's JSON, given where discord.py takes a view.
+
+    A hand is sent with every click's answer and every hand DM. Building discord.py's items and
+    a ``View`` for it (an object per button, each a ``DynamicItem`` wrapping a ``Button``, the
+    view's own set-up, and the view store's bookkeeping once sent) cost more than the rest of
+    rendering the hand; ``menu_controls`` writes the same JSON directly. discord.py keeps no
+    record of this view: it is finished from the start, so nothing is stored for it, and
+    clicks on its controls are routed by their custom_ids like every other
+    (``bot/components.py``).
+    """
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        # No View.__init__: its timeout, future and item weights serve a view that listens.
+        self._children = []
+        self._BaseView__timeout = None  # read by discord.py's ephemeral follow-up route
+        self._components = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._components
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+def menu_controls(
+    loaded: LoadedGame,
+    presenter: Presenter,
+    seat: int,
+    locale: str,
+    path: tuple[int, ...] = (),
+) -> PrebuiltControls | None:
+    """What ``menu_view`` shows, as JSON (``PrebuiltControls``): the same components, equal
+    to its ``to_components()`` (tests/bot/test_menu_controls.py), without discord.py's items."""
+    state = loaded.state
+    if state is None or loaded.status is not GameStatus.ACTIVE:
+        return None
+    extras = seat_buttons(loaded, seat, locale)
+    if any(item.row is None or item.row < 2 for item in extras):
+        view = menu_view(loaded, presenter, seat, locale, path)  # rows shared with the menu
+        return None if view is None else PrebuiltControls(view.to_components())
+    rows: list[dict[str, Any]] = []
+    if state.to_move == seat:
+        rows = _menu_rows(loaded, presenter, seat, locale, path, state.legal_actions())
+    elif not extras:
+        return None
+    by_row: dict[int, list[dict[str, Any]]] = {}
+    for item in extras:
+        by_row.setdefault(item.row, []).append(item.to_component_dict())
+    rows += [{"type": 1, "components": by_row[row]} for row in sorted(by_row)]
+    return PrebuiltControls(rows)
+
+
+def _menu_rows(
+    loaded: LoadedGame,
+    presenter: Presenter,
+    seat: int,
+    locale: str,
+    path: tuple[int, ...],
+    actions: Sequence[Action],
+) -> list[dict[str, Any]]:
+    """The move menu's action rows at ``path``: its choices (row 0), Back (row 1)."""
+    tokens = resolve(actions, path, lambda at: _menu_choices(loaded, actions, at))
+    if tokens is None:
+        tokens, path = (), ()
+    view_data = loaded.view(seat)
+    names = tuple(safe_names(loaded.names))
+    here = MenuTarget(loaded.id, loaded.row.version, seat, path)
+
+    def label(token: str) -> str:
+        key = ("label", token, locale, names)  # a label may name a player
+        return loaded.derived(key, lambda: presenter.token_label(token, view_data, names, locale))
+
+    choices = _menu_choices(loaded, actions, tokens)
+    rows = []
+    if len(choices) > MAX_BUTTONS:
+        select = {
+            "type": discord.ComponentType.select.value,
+            "custom_id": here.select_id,
+            "min_values": 1,
+            "max_values": 1,
+            "disabled": False,
+            "required": True,
+            "placeholder": t("menu.placeholder", locale),
+            "options": [
+                {"label": _clip(label(token), 100), "value": str(index), "default": False}
+                for index, token in enumerate(choices)
+            ],
+        }
+        rows.append({"type": 1, "components": [select]})
+    elif choices:
+        buttons = [
+            _button(here.child(index).button_id, _clip(label(token), LABEL_LIMIT), primary=True)
+            for index, token in enumerate(choices)
+        ]
+        rows.append({"type": 1, "components": buttons})
+    if path:
+        back = _button(here.parent().button_id, t("button.back", locale), primary=False)
+        rows.append({"type": 1, "components": [back]})
+    return rows
+
+
+def _button(custom_id: str, label: str, *, primary: bool) -> dict[str, Any]:
+    style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary
+    return {
+        "type": discord.ComponentType.button.value,
+        "style": style.value,
+        "disabled": False,
+        "label": label,
+        "custom_id": custom_id,
+    }
+
+
+def _menu_choices(
+    loaded: LoadedGame, actions: Sequence[Action], tokens: tuple[str, ...]
+) -> tuple[str, ...]:
+    """``choices_at`` for the loaded state's legal ``actions``, once per state and menu level
+    (the hand DM of the player on turn leaves its top level for the clicks in it)."""
+    return loaded.derived(("choices", tokens), lambda: tuple(choices_at(actions, tokens)))
 
 
 def breadcrumb(

@@ -24,7 +24,7 @@ import discord
 
 from bot.answers import Answer
 from bot.components import MenuTarget
-from bot.controls import breadcrumb, menu_view, resolve
+from bot.controls import breadcrumb, menu_controls, resolve
 from bot.i18n import t
 from bot.languages import user_locale
 from bot.outbox.entries import END, Entry, Publication
@@ -292,7 +292,7 @@ class MoveFlow:
         )
         await Answer.of(interaction).update(
             embed=hand_embed(loaded, presenter, target.seat, locale, notice=notice),
-            view=menu_view(loaded, presenter, target.seat, locale, target.path),
+            view=menu_controls(loaded, presenter, target.seat, locale, target.path),
         )
 
     async def _play(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.controls import lobby_view, menu_view, table_view
+from bot.controls import lobby_view, menu_controls, table_view
 from bot.render import presenter_for
 from bot.render.common import hand_embed, lobby_embed, private_log_lines, safe_names, table_embed
 from bot.session import LoadedGame
@@ -70,5 +70,5 @@ class Publisher:
             "embed": hand_embed(
                 loaded, presenter, seat, locale, private_log=private, notice=notice, full=full
             ),
-            "view": menu_view(loaded, presenter, seat, locale),
+            "view": menu_controls(loaded, presenter, seat, locale),
         }

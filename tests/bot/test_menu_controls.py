@@ -1,0 +1,164 @@
+"""A hand's answer is built as JSON and from texts kept per state (bot_load's click latency).
+
+``controls.menu_controls`` writes the components ``controls.menu_view`` would send without
+discord.py's items, and a state's hand texts, menu levels and labels are kept for every
+``LoadedGame`` of that state (``session.Derived``). Neither may change a single character of
+what a player sees: these tests compare both with the plain build, for every game, seat,
+language and menu level along random games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+
+import discord
+import pytest
+
+from bot.controls import PrebuiltControls, menu_controls, menu_view
+from bot.i18n import LOCALES
+from bot.render import presenter_for
+from bot.render.common import hand_embed
+from bot.session import LoadedGame
+from bot.storage.models import GameStatus
+from games import REGISTRY, State
+from games.menu import choices_at
+from tests.bot.test_rendering import loaded_for
+
+
+def fresh(loaded: LoadedGame) -> LoadedGame:
+    """The same game with nothing derived yet (no kept texts, views or menu levels)."""
+    return LoadedGame(row=loaded.row, seats=loaded.seats, game=loaded.game, state=loaded.state)
+
+
+def positions(key: str, games: int = 3, moves: int = 40) -> Iterator[State]:
+    game = REGISTRY[key]
+    for seed in range(games):
+        state = game.new_state(3, seed)
+        rng = random.Random(seed)
+        for _ in range(moves):
+            if state.is_over:
+                break
+            yield state
+            state = game.state_from_json(state.to_json())
+            state.apply(rng.choice(state.legal_actions()))
+        yield state
+
+
+def paths(state: State, depth: int = 3) -> Iterator[tuple[int, ...]]:
+    """Every menu position down to ``depth`` whose level offers choices, and the top."""
+    actions = state.legal_actions()
+    stack: list[tuple[tuple[int, ...], tuple[str, ...]]] = [((), ())]
+    while stack:
+        path, tokens = stack.pop()
+        yield path
+        if len(path) < depth:
+            for index, token in enumerate(choices_at(actions, tokens)):
+                if choices_at(actions, (*tokens, token)):
+                    stack.append(((*path, index), (*tokens, token)))
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_menu_controls_send_what_menu_view_sends(key: str) -> None:
+    presenter = presenter_for(key)
+
+    async def check() -> None:  # discord.py's views want a running loop
+        for state in positions(key):
+            loaded = loaded_for(state, {})
+            for seat in range(state.num_players):
+                for locale in LOCALES:
+                    for path in paths(state) if state.to_move == seat else [()]:
+                        built = menu_controls(loaded, presenter, seat, locale, path)
+                        plain = menu_view(fresh(loaded), presenter, seat, locale, path)
+                        if plain is None:
+                            assert built is None
+                        else:
+                            assert built is not None
+                            assert built.to_components() == plain.to_components()
+
+    asyncio.run(check())
+
+
+@pytest.mark.parametrize("status", [GameStatus.FINISHED, GameStatus.CANCELLED])
+def test_no_controls_once_the_game_is_over(status: GameStatus) -> None:
+    state = next(positions("kami"))
+    loaded = loaded_for(state, {})
+    loaded.row.status = status
+    assert menu_controls(loaded, presenter_for("kami"), state.to_move or 0, "en") is None
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_kept_hand_texts_are_the_texts_of_a_fresh_build(key: str) -> None:
+    """One ``LoadedGame`` renders every seat's hand in turn (each with notices and both
+    ``full`` settings): each equals the hand built with nothing kept, so no seat's text (its
+    private cards) can show up in another seat's hand."""
+    presenter = presenter_for(key)
+    for state in positions(key, games=2, moves=25):
+        loaded = loaded_for(state, {})
+        for seat in [*range(state.num_players), *range(state.num_players)]:
+            for locale in ("en", "ru"):
+                for full in (True, False):
+                    for notice in (None, "Chosen so far: something"):
+                        kept = hand_embed(
+                            loaded,
+                            presenter,
+                            seat,
+                            locale,
+                            notice=notice,
+                            full=full,
+                            private_log=["a line"],
+                        )
+                        plain = hand_embed(
+                            fresh(loaded),
+                            presenter,
+                            seat,
+                            locale,
+                            notice=notice,
+                            full=full,
+                            private_log=["a line"],
+                        )
+                        assert kept.to_dict() == plain.to_dict()
+
+
+def test_a_new_state_starts_with_nothing_kept() -> None:
+    """What was derived belongs to one state: the game after a move shares none of it."""
+    state = next(positions("call_to_glory"))
+    loaded = loaded_for(state, {})
+    loaded.row.state = state.to_json()
+    hand_embed(loaded, presenter_for("call_to_glory"), 0, "en")
+    assert loaded.snapshot()._memo is loaded._memo
+    after = loaded.after_move(REGISTRY["call_to_glory"].state_from_json(state.to_json()))
+    assert after._memo == {} and after._views == {}
+
+
+def test_prebuilt_controls_go_through_discord_py_as_they_are() -> None:
+    """discord.py's own payload builder sends the JSON unchanged and stores nothing for it."""
+    from discord.webhook.async_ import interaction_message_response_params
+
+    rows = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": "c"}]}]
+    controls = PrebuiltControls(rows)
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value,
+        view=controls,
+        previous_allowed_mentions=None,
+    )
+    assert params.payload["data"]["components"] == rows
+    assert "flags" not in params.payload["data"]
+    assert controls.is_finished() and not controls.is_dispatchable()
+    assert controls.timeout is None
+
+
+def test_the_game_after_a_move_starts_from_the_views_its_publication_made() -> None:
+    from bot.moves import move_publication, private_parts
+
+    game = REGISTRY["kami"]
+    before = next(positions("kami"))
+    loaded = loaded_for(before, {})
+    loaded.row.state = before.to_json()
+    after = game.state_from_json(before.to_json())
+    after.apply(after.legal_actions()[0])
+    move_publication(after, 3, private_parts(loaded.view, 3), before.to_move)
+    moved = loaded.after_move(after)
+    assert set(moved._views) == {None, 0, 1, 2}
+    assert all(moved._views[seat] == after.view(seat) for seat in (None, 0, 1, 2))
