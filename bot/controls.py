@@ -25,6 +25,7 @@ from bot.components import (
     MenuTarget,
 )
 from bot.i18n import t
+from bot.option_help import option_about, value_about
 from bot.render.base import JSON, Presenter
 from bot.render.common import safe_names
 from bot.seat_controls import seat_buttons
@@ -94,6 +95,7 @@ def lobby_view(
         discord.SelectOption(
             label=_option_text(loaded, presenter, index, locale),
             value=str(index),
+            description=_clip(option_about(loaded.row.game_key, options[index].name, locale), 100),
             default=index == focus,
         )
         for index in range(len(options))
@@ -154,6 +156,8 @@ def _choices(
         discord.SelectOption(
             label=_choice_label(presenter, option, choice, locale),
             value=str(number),
+            # One line on what this value does (the /rules guide lists the same lines).
+            description=_clip(value_about(loaded.row.game_key, option.name, choice, locale), 100),
             default=choice == current,
         )
         for number, choice in enumerate(option.choices)
