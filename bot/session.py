@@ -44,14 +44,16 @@ def share_views(state: State, views: dict[int | None, dict[str, Any]]) -> None:
 class Derived:
     """What is computed from one decoded state, shared by every ``LoadedGame`` made of it.
 
-    A click's answer and the courier's deliveries of the same state render the same views,
-    menus and hand texts: the hand DM the courier sends the player on turn leaves its texts
-    here for that player's clicks in it. Lives as long as the state is the stored one (in
+    A click's answer and the courier's deliveries of the same state render the same menus and
+    hand texts: the hand DM the courier sends the player on turn leaves its texts here for
+    that player's clicks in it. Lives as long as the state is the stored one (in
     ``_decoded``). Keys name everything besides the state that a value depends on (seat,
-    language, names, …); nothing here is ever changed once computed.
+    language, names, …); nothing here is ever changed once computed. Only texts are kept:
+    the views they are made from stay with one ``LoadedGame`` (kept as long as the state,
+    a game's views took the memory per active game in ``benchmarks/bot_load.py`` from about
+    90 KB to 146 KB).
     """
 
-    views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
 
@@ -140,17 +142,22 @@ class LoadedGame:
         """This game once ``state`` (decoded from the JSON just stored) is the stored one."""
         assert self.row.state is not None
         known = _published.pop(id(state), None)
-        derived = Derived(views=known[1] if known is not None and known[0] is state else {})
+        derived = Derived()
         _decoded.put(self.id, (self.row.state, state, derived))
-        return _loaded(self.row, self.seats, self.game, state, derived)
+        return LoadedGame(
+            row=self.row,
+            seats=self.seats,
+            game=self.game,
+            state=state,
+            _views=known[1] if known is not None and known[0] is state else {},
+            _memo=derived.memo,
+        )
 
 
 def _loaded(
     row: GameRow, seats: list[SeatRow], game: Game, state: State | None, derived: Derived
 ) -> LoadedGame:
-    return LoadedGame(
-        row=row, seats=seats, game=game, state=state, _views=derived.views, _memo=derived.memo
-    )
+    return LoadedGame(row=row, seats=seats, game=game, state=state, _memo=derived.memo)
 
 
 def decode(game: Game, row: GameRow) -> tuple[State | None, Derived]:
