@@ -26,6 +26,7 @@ from bot.components import (
     routed_by_discord_py,
 )
 from bot.config import Settings
+from bot.hints import HintFlow
 from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
 from bot.lobby import LobbyFlow
@@ -42,6 +43,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS = (
     "bot.exts.play",
     "bot.exts.ingame",
+    "bot.exts.hints",
     "bot.exts.standings",
     "bot.exts.rules",
     "bot.exts.settings",
@@ -114,6 +116,7 @@ class GloryBot(commands.Bot):
         self.outbox = Outbox(self)
         self.clock = TurnClock(self)
         self.autoplay = Autoplay(self)
+        self.hints = HintFlow(self)
         self.stopping = False
         self._handlers: set[asyncio.Task[Any]] = set()
         self._control_patterns = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]

@@ -15,6 +15,7 @@ custom_id formats (≤ 100 characters):
   choice indices (empty for the top level)
 - ``glory:s:<game>:<version>:<seat>:<path>`` — a menu select; the value adds one index
 - ``glory:back:<game>:<seat>`` — take the seat back from the AI (the turn clock)
+- ``glory:hint:<game>:<version>:<seat>`` — a private hint for the seat on turn
 
 Why parsing never raises: a modified client can send any custom_id and any select value, and
 an exception while discord.py builds the item would leave the user with "This interaction
@@ -440,6 +441,45 @@ class TakeBackButton(
         await _bot(interaction).clock.take_back(interaction, self.game_id, self.seat)
 
 
+class HintButton(Control, ui.DynamicItem[ui.Button], template=r"glory:hint:(?P<fields>.*)"):
+    """``glory:hint:<game>:<version>:<seat>``: the move the strong AI would make now, privately
+    (``bot/hints.py``)."""
+
+    def __init__(
+        self, game_id: int, version: int, seat: int, label: str = "", row: int | None = None
+    ) -> None:
+        self.game_id = game_id
+        self.version = version
+        self.seat = seat
+        super().__init__(
+            ui.Button(
+                label=label or "-",
+                emoji="💡",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"glory:hint:{game_id}:{version}:{seat}",
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> HintButton | DamagedControl:
+        fields = match["fields"].split(":")
+        if len(fields) != 3:
+            return DamagedControl(item)
+        game_id, version = number(fields[0]), number(fields[1])
+        seat = number(fields[2], MAX_INDEX)
+        if game_id is None or version is None or seat is None:
+            return DamagedControl(item)
+        return cls(game_id, version, seat)
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).hints.on_button(
+            interaction, self.game_id, self.version, self.seat
+        )
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     LobbyOptionSelect,
@@ -449,6 +489,7 @@ DYNAMIC_ITEMS = (
     MenuButton,
     MenuSelect,
     TakeBackButton,
+    HintButton,
 )
 
 

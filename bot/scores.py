@@ -30,6 +30,7 @@ from discord import ui
 from bot.answers import Answer
 from bot.components import Control
 from bot.controls import SentControls
+from bot.hints import hints_used_lines
 from bot.i18n import t
 from bot.languages import user_locale
 from bot.render import presenter_for
@@ -98,7 +99,8 @@ def paginate(lines: Sequence[str], limit: int, per_page: int) -> list[list[str]]
 
 def scores_message(loaded: LoadedGame, locale: str, page: int = 1) -> dict[str, Any]:
     """The ``/scores`` message at ``page`` (counted from 1; clamped to the pages there are):
-    ``embed`` and ``view`` (``None`` when every round fits on one page)."""
+    ``embed`` and ``view`` (``None`` when every round fits on one page). Once a player used a
+    hint, every page also says how many hints each player used."""
     presenter = presenter_for(loaded.row.game_key)
     view = loaded.view(None)
     names = safe_names(loaded.names)
@@ -114,6 +116,11 @@ def scores_message(loaded: LoadedGame, locale: str, page: int = 1) -> dict[str, 
         value=first_lines(total_lines(presenter, view, names, locale), FIELD_VALUE),
         inline=False,
     )
+    hints = hints_used_lines(loaded, names, locale)
+    if hints:
+        embed.add_field(
+            name=t("scores.hints", locale), value=first_lines(hints, FIELD_VALUE), inline=False
+        )
     if count == 1:
         return {"embed": embed, "view": None}
     embed.set_footer(text=t("scores.page", locale, page=page, pages=count))

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.components import TakeBackButton
+from bot.components import HintButton, TakeBackButton
 from bot.i18n import t
 from bot.session import LoadedGame
 
@@ -19,7 +19,7 @@ SEAT_BUTTONS_ROW = 2
 
 def seat_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.Item[Any]]:
     """The extra buttons of ``seat``'s hand in ``locale`` (row ``SEAT_BUTTONS_ROW``)."""
-    return [*take_back_buttons(loaded, seat, locale)]
+    return [*take_back_buttons(loaded, seat, locale), *hint_buttons(loaded, seat, locale)]
 
 
 def take_back_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.Item[Any]]:
@@ -29,3 +29,16 @@ def take_back_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discor
         return []
     label = t("button.take_back", locale)
     return [TakeBackButton(loaded.id, seat, label, row=SEAT_BUTTONS_ROW)]
+
+
+def hint_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.Item[Any]]:
+    """The Hint button, while the seat's player is on turn (``bot/hints.py``).
+
+    It is shown whether or not the server allows hints (that is a database read, and hands are
+    built without one); pressed where hints are off, it says so."""
+    row = loaded.seats[seat]
+    state = loaded.state
+    if state is None or state.to_move != seat or row.ai_level is not None or row.takeover:
+        return []
+    label = t("button.hint", locale)
+    return [HintButton(loaded.id, loaded.row.version, seat, label, row=SEAT_BUTTONS_ROW)]

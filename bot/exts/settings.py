@@ -1,4 +1,5 @@
-"""``/settings language``: the language of the bot's public messages in this server.
+"""``/settings language``: the language of the bot's public messages in this server;
+``/settings hints``: whether its players may ask for hints (``bot/hints.py``).
 
 Why a setting: Discord only sends a server's language for Community servers (everyone else is
 ``en-US``), so a German group on a plain server needs a way to choose. Open games switch too:
@@ -27,6 +28,12 @@ LANGUAGE_CHOICES = [
 ]
 
 
+HINT_CHOICES = [
+    app_commands.Choice(name=text("common.on"), value="on"),
+    app_commands.Choice(name=text("common.off"), value="off"),
+]
+
+
 class Settings(commands.Cog):
     settings = app_commands.Group(
         name=text("cmd.settings.name"),
@@ -43,6 +50,7 @@ class Settings(commands.Cog):
         description=text("cmd.settings.language.description"),
     )
     @app_commands.describe(language=text("cmd.settings.language.language"))
+    @app_commands.rename(language=text("cmd.settings.language.language.name"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         async with guarded(interaction, None):
@@ -50,7 +58,6 @@ class Settings(commands.Cog):
             if not can_manage(interaction) or interaction.guild_id is None:
                 await reply(interaction, "settings.manage_only")
                 return
-    @app_commands.rename(language=text("cmd.settings.language.language.name"))
             chosen = language if language in LOCALES else None
             public = chosen or discord_guild_locale(interaction)
             entries = await self.bot.store.set_guild_language(interaction.guild_id, chosen, public)
@@ -67,6 +74,23 @@ class Settings(commands.Cog):
             await reply_text(interaction, "\n".join(lines))
             # Each game's courier redraws its lobby or table (after any move already queued).
             self.bot.outbox.deliver(entries)
+
+    @settings.command(
+        name=text("cmd.settings.hints.name"),
+        description=text("cmd.settings.hints.description"),
+    )
+    @app_commands.describe(allowed=text("cmd.settings.hints.allowed"))
+    @app_commands.rename(allowed=text("cmd.settings.hints.allowed.name"))
+    @app_commands.choices(allowed=HINT_CHOICES)
+    async def hints(self, interaction: discord.Interaction, allowed: str) -> None:
+        """Whether players in this server may ask for hints (``/hint``, the Hint button)."""
+        async with guarded(interaction, None):
+            if not can_manage(interaction) or interaction.guild_id is None:
+                await reply(interaction, "settings.manage_only")
+                return
+            on = allowed == "on"
+            await self.bot.store.set_hints_allowed(interaction.guild_id, on)
+            await reply(interaction, "settings.hints.on" if on else "settings.hints.off")
 
 
 async def reply_text(interaction: discord.Interaction, text: str) -> None:

@@ -261,7 +261,9 @@ class Delivery:
         row = await self._current_seat(loaded, seat)
         if await store.dms_closed(row.user_id):
             return HandOutcome.KNOWN_CLOSED
-        ping_since = await self._turn_to_ping(loaded, seat, ping_since)
+        # While the AI plays an absent player's seat, their DM is kept up to date (with the
+        # button to take the seat back) but does not ping them for every turn it plays.
+        ping_since = None if row.takeover else await self._turn_to_ping(loaded, seat, ping_since)
         languages = await self.bot.languages.of_users([row.user_id])
         locale = languages.get(row.user_id, row.locale)
         content = self.bot.publisher.hand_content(loaded, seat, locale, recent, full=False)

@@ -154,6 +154,7 @@ def turn_pattern(locale: str) -> re.Pattern[str]:
 
 
 BACK_LABELS = {t("button.back", locale) for locale in LOCALES}
+MENU_PREFIXES = ("glory:m:", "glory:s:")
 
 
 def current_table(table: Table) -> discord.Message:
@@ -215,7 +216,13 @@ async def hand_message(table: Table, seat: int) -> tuple[Any, Any]:
 def pick(message: Any, rng: random.Random) -> tuple[str, str | None]:
     """A random enabled control of a hand message: (custom_id, select value or None)."""
     found = message.message.components if hasattr(message, "message") else message.components
-    controls = [c for row in found for c in row.children]
+    # Only the move menu: a hand also carries the seat's own buttons (Hint, take the seat back).
+    controls = [
+        c
+        for row in found
+        for c in row.children
+        if (getattr(c, "custom_id", None) or "").startswith(MENU_PREFIXES)
+    ]
     selects = [c for c in controls if isinstance(c, discord.components.SelectMenu)]
     buttons = [c for c in controls if isinstance(c, discord.components.Button)]
     if selects:

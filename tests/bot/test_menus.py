@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.menu import choices_at
 from tests.bot.driver import (
+    MENU_PREFIXES,
     components,
     live_dm_hand,
     message_text,
@@ -17,8 +18,11 @@ from tests.bot.driver import (
 
 
 def labels(message) -> list[str]:
+    """The move menu's labels (not the seat's own buttons below it, such as Hint)."""
     found = []
     for control in components(message):
+        if not (getattr(control, "custom_id", None) or "").startswith(MENU_PREFIXES):
+            continue
         if hasattr(control, "options") and control.options:
             found += [option.label for option in control.options]
         elif getattr(control, "label", None):
