@@ -185,6 +185,21 @@ class Soak:
                     break
         return found
 
+    def newest_shown(self, game: SoakGame) -> int:
+        """The newest move that any player's newest DM of this game shows (its footer)."""
+        newest = 0
+        world = self.emulator.world
+        for actor in game.table.players:
+            channel = world.existing_dm_channel(actor.user)
+            if channel is None:
+                continue
+            for message_id in reversed(channel.message_ids[-RECENT_DMS:]):
+                message = world.messages[message_id]
+                if not message.deleted and _game_of(message) == game.game_id:
+                    newest = max(newest, _footer_version(message.embeds) or 0)
+                    break
+        return newest
+
     def awaits_first_dm(self, game: SoakGame) -> bool:
         """Whether a player of this game has no DM from the bot yet (every soak player is new
         to the bot and plays one game, so any DM is this game's)."""
@@ -250,8 +265,11 @@ class Soak:
             hands = self.hands(game)
             newest = max((state_version(m) for _, m in hands), default=0)
             # A DM whose controls are behind the table is out of date: a player waits for the
-            # DM that tells them it is their turn rather than click it.
-            public = _table_version(table.current_message()) or 0
+            # DM that tells them it is their turn rather than click it. Under rate limits the
+            # table lags behind the hands, so the newest move any player's DM of this game
+            # shows counts too (a click on an out-of-date DM shows the hand anew, and the
+            # player could move before the DM that notifies them of their turn came).
+            public = max(_table_version(table.current_message()) or 0, self.newest_shown(game))
             movers = [(a, m) for a, m in hands if state_version(m) == newest >= public]
             if not movers:
                 why = self.stalled(game, began, stalled_since)
