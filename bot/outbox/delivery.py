@@ -13,7 +13,6 @@ DMs are remembered and the player told) or logged and dropped.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import enum
 import hashlib
@@ -57,36 +56,6 @@ THREAD_ARCHIVED = 50083
 """Discord refuses edits in an archived thread; a new message there unarchives it."""
 
 
-BOT_ROUTE_CALLS_PER_SECOND = 40.0
-"""How fast the couriers call Discord (bot routes all). Discord allows a bot 50 requests a
-second in all, and discord.py only reacts to the global limit's 429s: with many games at
-work, the couriers sent far more, got thousands of global 429s a minute (each one counts toward
-Discord's invalid-request ban: 10,000 in 10 minutes), and every request that waited one out
-was sent again at the same moment. The rest of the 50 is left to everything else."""
-BOT_ROUTE_BURST = 40
-"""How many calls may go at once after a quiet moment."""
-
-
-class Pace:
-    """At most ``per_second`` calls a second on average, ``burst`` at once (a token bucket).
-
-    ``await pace()`` before a call; waiters are served in the order they came.
-    """
-
-    def __init__(self, per_second: float, burst: int) -> None:
-        self.interval = 1.0 / per_second
-        self.burst = burst
-        self._next = float("-inf")
-        """When the next call may go when the bucket is empty (``loop.time()``)."""
-
-    async def __call__(self) -> None:
-        now = asyncio.get_running_loop().time()
-        at = max(self._next, now - (self.burst - 1) * self.interval)
-        self._next = at + self.interval
-        if at > now:
-            await asyncio.sleep(at - now)
-
-
 class Outdated(Exception):
     """Discord or the store already hold something newer than the snapshot being delivered
     (a move came since it was taken, a click made the DM it was about to replace the hand, the
@@ -108,7 +77,6 @@ class Delivery:
 
     def __init__(self, bot: GloryBot) -> None:
         self.bot = bot
-        self.pace = Pace(BOT_ROUTE_CALLS_PER_SECOND, BOT_ROUTE_BURST)
 
     def _channel(self, loaded: LoadedGame) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
@@ -141,7 +109,6 @@ class Delivery:
             return
         content = self.bot.publisher.lobby_content(loaded)
         try:
-            await self.pace()
             await self._channel(loaded).get_partial_message(message_id).edit(**content)
         except discord.NotFound:
             log.info("game %s: the lobby message is gone", loaded.id)
@@ -150,7 +117,6 @@ class Delivery:
                 raise
             # A new message unarchives the thread.
             key = nonce(loaded.id, "lobby", message_id)  # the lobby that replaces this one
-            await self.pace()
             message = await self._channel(loaded).send(**content, nonce=key)
             await self.bot.store.set_message(loaded.id, lobby_message_id=message.id)
             loaded.row.lobby_message_id = message.id
@@ -163,7 +129,6 @@ class Delivery:
             return
         content = self.bot.publisher.table_content(loaded, recent)
         try:
-            await self.pace()
             await self._channel(loaded).get_partial_message(message_id).edit(**content)
             return
         except discord.NotFound:
@@ -179,7 +144,6 @@ class Delivery:
         """Post the table at the bottom of the channel and retire the previous one."""
         old = loaded.row.table_message_id
         content = self.bot.publisher.table_content(loaded, recent)
-        await self.pace()
         message = await self._channel(loaded).send(**content, nonce=key)
         if message.id == old:
             return  # a redelivery: Discord returned the message this nonce created
@@ -191,7 +155,6 @@ class Delivery:
     async def _retire_table(self, loaded: LoadedGame, old: int, link: str) -> None:
         """Point the previous table message at the new one (best effort: it may be gone)."""
         try:
-            await self.pace()
             await (
                 self._channel(loaded)
                 .get_partial_message(old)
@@ -216,7 +179,6 @@ class Delivery:
         """A line in the game's channel; only the users in ``mention`` are pinged."""
         allowed = discord.AllowedMentions(users=[discord.Object(u) for u in mention])
         text = t(text_key, loaded.row.locale, **params)
-        await self.pace()
         await self._channel(loaded).send(text, nonce=key, allowed_mentions=allowed)
 
     async def tell_closed_dms(self, loaded: LoadedGame, user_ids: Sequence[int], key: int) -> None:
@@ -276,7 +238,6 @@ class Delivery:
             await self._delete_stale(loaded, seat)
             if row.hand_message_id is not None and row.hand_channel_id is not None and pinged:
                 try:
-                    await self.pace()
                     await (
                         self._dm(row.hand_channel_id)
                         .get_partial_message(row.hand_message_id)
@@ -343,7 +304,6 @@ class Delivery:
                 await self._record_hand(loaded, seat, message, made_for)
                 await self._delete_stale(loaded, seat)
                 continue
-            await self.pace()
             message = await message.edit(**content)  # bring it up to date
             break
         # A send can take long: discord.py may hold it before it goes out (a 429, a bucket or
@@ -366,7 +326,6 @@ class Delivery:
         forgotten and the DM opened again, once."""
         channel = await self._dm_of(row)
         try:
-            await self.pace()
             return await channel.send(**content, nonce=key)
         except discord.HTTPException as error:
             if error.code not in UNUSABLE_DM_CHANNEL:
@@ -379,7 +338,6 @@ class Delivery:
             )
         await self.bot.store.forget_dm_channel(row.user_id, channel.id)
         channel = await self._open_dm(row.user_id)
-        await self.pace()
         return await channel.send(**content, nonce=key)
 
     async def _dm_of(self, row: SeatRow) -> discord.abc.Messageable:
@@ -408,7 +366,6 @@ class Delivery:
         return await self._open_dm(user_id)
 
     async def _open_dm(self, user_id: int) -> discord.abc.Messageable:
-        await self.pace()
         channel = await self.bot.create_dm(discord.Object(user_id))
         await self.bot.store.remember_dm_channel(user_id, channel.id)
         return channel
@@ -446,7 +403,6 @@ class Delivery:
         if row.hand_channel_id is None or self.bot.user is None:
             return
         me = self.bot.user.id
-        await self.pace()
         async for message in self._dm(row.hand_channel_id).history(limit=TIDY_MESSAGES):
             if (
                 message.author.id == me
@@ -454,7 +410,6 @@ class Delivery:
                 and _game_of(message) == loaded.id
             ):
                 with contextlib.suppress(discord.NotFound):
-                    await self.pace()
                     await message.delete()
 
     async def _delete_stale(self, loaded: LoadedGame, seat: int) -> None:
@@ -467,7 +422,6 @@ class Delivery:
         if current is not None and current.hand_message_id == stale:
             return  # a click has made it the player's hand again since
         try:
-            await self.pace()
             await self._dm(row.hand_channel_id).get_partial_message(stale).delete()
         except discord.NotFound:
             pass  # deleted already (by an earlier delivery, or by the player)

@@ -8,7 +8,6 @@ without sleeping.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import random
 import re
 from datetime import UTC, datetime, timedelta
@@ -19,7 +18,7 @@ import pytest
 import simcord.http.router
 
 from bot.answers import DEFER_AFTER
-from bot.outbox.delivery import Pace, made_during
+from bot.outbox.delivery import made_during
 from bot.outbox.entries import MOVE, START, Entry
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
@@ -330,27 +329,3 @@ def test_a_dm_counts_for_the_version_the_game_was_at_when_discord_made_it() -> N
     naive = reached.replace(tzinfo=None)  # SQLite gives UTC back without a zone
     assert made_during(reached - timedelta(seconds=1), naive, 7, 9) == 7
     assert made_during(reached + timedelta(seconds=1), naive, 7, 9) == 9
-
-
-async def test_the_couriers_pace_lets_a_burst_through_and_then_keeps_to_its_rate() -> None:
-    """Discord's global limit (50 requests a second) is only reacted to by discord.py, so the
-    couriers keep to a pace of their own below it."""
-    pace = Pace(per_second=50, burst=3)
-    loop = asyncio.get_running_loop()
-    started = loop.time()
-    went: list[float] = []
-
-    async def call() -> None:
-        await pace()
-        went.append(loop.time() - started)
-
-    await asyncio.gather(*(call() for _ in range(3)))
-    assert max(went) < 0.015, "a burst goes at once"
-    await asyncio.gather(*(call() for _ in range(5)))
-    assert went[-1] >= 5 / 50 - 0.005, "then one call every 1/50 s"
-    gaps = [b - a for a, b in itertools.pairwise(went[3:])]
-    assert all(gap >= 1 / 50 - 0.005 for gap in gaps), gaps
-    await asyncio.sleep(3 / 50)  # a quiet moment fills the bucket again
-    before = loop.time()
-    await asyncio.gather(*(call() for _ in range(3)))
-    assert loop.time() - before < 0.015
