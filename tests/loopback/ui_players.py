@@ -242,8 +242,12 @@ async def open_and_start(
         value = f"a{AI_LEVELS.index(level)}"
         await (await host.select(lobby, [value], custom_id=seats)).response(timeout=10)
     await (await host.click(lobby, label="Start")).response(timeout=10)
+    # With AI players on turn first, a human's first hand may show no controls for a while.
     await emulator.wait_for(
-        lambda: highest_version(players) >= 1, timeout=10, what="the first hands in DMs"
+        lambda: all(emulator.dms_of(player.user) for player in players)
+        and (ai or highest_version(players) >= 1),
+        timeout=10,
+        what="the first hands in DMs",
     )
     message = await emulator.wait_for(
         lambda: next((m for m in emulator.messages_in(channel) if has_hand_button(m)), None),
