@@ -55,8 +55,6 @@ class Presenter:
     def game_name(self, locale: str) -> str:
         return t(self.key("name"), locale)
 
-    def rules(self, locale: str) -> str:
-        return t(self.key("rules"), locale)
 
     def option_label(self, name: str, locale: str) -> str:
         return t(self.key("option", name), locale)

@@ -4,23 +4,6 @@ from __future__ import annotations
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     "call_to_glory.name": "Call to Glory",
-    "call_to_glory.rules": (
-        "**Ziel:** Sammle Sätze der neun Charaktertypen in deiner Auslage und hole über alle "
-        "Runden die meisten Punkte.\n"
-        "**Dein Zug:** Ziehe zwei Karten von zwei verschiedenen Stellen (einem der Zugstapel oder "
-        "oben von einem der Ablagestapel). Lege danach entweder einen Satz gleicher Karten in "
-        "deine Auslage oder wirf eine Karte auf einen Ablagestapel ab.\n"
-        "**Sätze:** Ein Satz braucht mindestens zwei gleiche Karten (bei drei oder vier Spielern "
-        "sind es bei 12, 14 und 16 drei). Legst du mehr Karten eines Typs aus, als ein anderer "
-        "Spieler davon zeigt, schlägst du seinen Satz: Die Karten verlassen seine Auslage, und er "
-        "wählt den Ablagestapel, auf den sie kommen.\n"
-        "**Rundenende:** wenn eine Auslage genug verschiedene Typen zeigt, wenn alle Typen "
-        "ausliegen oder wenn ein Zugstapel aufgebraucht ist. Die Auslagen bringen Punkte; nach der "
-        "letzten Runde gewinnt die höchste Summe.\n"
-        "**Optionen:** eine oder vier Runden; *Kaiserliche Aufträge* geben geheime Bonuskarten, "
-        "die zwischen den Runden aufgedeckt werden; bei *Die Macht der Ninja* bringt das Auslegen "
-        "von Ninjas Figuren, mit denen man Karten anderer Spieler entfernt."
-    ),
     "call_to_glory.option.rounds": "Runden",
     "call_to_glory.option.imperial_tasks": "Kaiserliche Aufträge",
     "call_to_glory.option.ninja": "Die Macht der Ninja",

@@ -4,22 +4,6 @@ from __future__ import annotations
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     "clans_and_glory.name": "Clans and Glory",
-    "clans_and_glory.rules": (
-        "**Ziel:** Sichere dir mit deinen Schilden die wertvollsten Clanmitglieder.\n"
-        "**Der Tisch:** eine Reihe von Tableaus (zwei mehr als Spieler), jedes mit Plätzen im "
-        "Norden und Süden; die beiden äußeren Tableaus haben zusätzlich einen Platz am "
-        "Lagerfeuer.\n"
-        "**Dein Zug:** Lege eine Handkarte offen neben (oder gegenüber) eine Karte gleicher Farbe "
-        "oder gleichen Werts. Nur wenn nirgends eine Karte passt, legst du eine verdeckt; sie "
-        "belegt den Platz und zählt nie. Danach darfst du einen deiner fünf Schilde auf dieses "
-        "Tableau setzen.\n"
-        "**Wertung:** Liegen alle Karten, werden die Schilde jedes Tableaus in der Reihenfolge "
-        "gelesen, in der sie gesetzt wurden: Der erste erhält alle Karten des niedrigsten Werts, "
-        "der nächste den nächsthöheren Wert und so weiter. Kartenwerte sind Punkte; die meisten "
-        "Punkte gewinnen (bei Gleichstand mehr Karten).\n"
-        "**Optionen:** der letzte Schild des letzten Spielers, wo die Startkarten liegen und ob "
-        "Plätze über Tableau-Grenzen hinweg benachbart sind."
-    ),
     "clans_and_glory.option.final_turn_shield_allowed": "Schild im letzten Zug",
     "clans_and_glory.option.start_seats": "Startkarten",
     "clans_and_glory.option.start_seats.north_middle": "mittlerer Platz im Norden",

@@ -4,22 +4,6 @@ from __future__ import annotations
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     "kami.name": "Kami",
-    "kami.rules": (
-        "**Ziel:** Werde als Erster deine Handkarten los; die zuletzt gespielte Karte bringt die "
-        "Punkte.\n"
-        "**Eröffnen:** Der Startspieler legt eine Karte verdeckt in seine Verteidigungslinie und "
-        "greift dann mit einer offenen Karte an.\n"
-        "**Antworten:** Im Uhrzeigersinn passt jeder Spieler oder kontert mit einer Karte des "
-        "angreifenden Typs (die Kaiserin kontert alles außer Soldat und Speerträgerin) und greift "
-        "dann selbst an. Passen alle, eröffnet der Angreifer erneut.\n"
-        "**Wertung:** Die Runde endet, sobald eine Hand leer ist; der Wert des letzten Angriffs "
-        "zählt (doppelt als Volltreffer, wenn er der verdeckten Verteidigungskarte gleicht). Wer "
-        "die Zielpunktzahl erreicht, gewinnt.\n"
-        "**Modi:** Zu viert spielen die gegenübersitzenden Partner als Team; zu dritt spielt jeder "
-        "für sich; zu zweit gibt es ein Duell mit Söldnerstapeln in der Mitte.\n"
-        "**Optionen:** wie eine Partie endet, die Zielpunktzahl, das Austeilen zu dritt und die "
-        "Untergrenze beim Gebieter."
-    ),
     "kami.option.ending": "Spielende",
     "kami.option.ending.soldier": "Soldat",
     "kami.option.ending.lord": "Gebieter",

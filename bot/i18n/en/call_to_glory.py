@@ -1,23 +1,9 @@
-"""English messages of Call to Glory: name, rules summary, options, decisions, menus, events."""
+"""English messages of Call to Glory: name, options, decisions, menus, events."""
 
 from __future__ import annotations
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     "call_to_glory.name": "Call to Glory",
-    "call_to_glory.rules": (
-        "**Goal:** collect sets of the nine character types in your display and score the most "
-        "points over the rounds.\n"
-        "**Your turn:** draw two cards from two different places (either draw pile or the top of "
-        "either discard pile). Then either lay a set of equal cards into your display, or "
-        "discard one card onto a discard pile.\n"
-        "**Sets:** a set needs at least two equal cards (three of the 12, 14 and 16 with three or "
-        "four players). Laying more cards of a type than another player shows beats their set: "
-        "it leaves their display and they choose the discard pile it goes on.\n"
-        "**Round end:** when a display shows enough different types, when all types are out, or "
-        "when a draw pile runs dry. Displays score; the best total after the last round wins.\n"
-        "**Options:** one or four rounds; *Imperial Tasks* give secret bonus cards revealed "
-        "between rounds; *Ninja* lets laying Ninjas earn miniatures that remove rival cards."
-    ),
     "call_to_glory.option.rounds": "Rounds",
     "call_to_glory.option.imperial_tasks": "Imperial Tasks",
     "call_to_glory.option.ninja": "Ninja",

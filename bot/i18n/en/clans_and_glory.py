@@ -1,22 +1,9 @@
-"""English messages of Clans and Glory: name, rules summary, options, decisions, menus, events."""
+"""English messages of Clans and Glory: name, options, decisions, menus, events."""
 
 from __future__ import annotations
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     "clans_and_glory.name": "Clans and Glory",
-    "clans_and_glory.rules": (
-        "**Goal:** claim the most valuable clan members with your shields.\n"
-        "**The table:** a row of boards (two more than players), each with north and south seats; "
-        "the two end boards also have a head seat by the campfire.\n"
-        "**Your turn:** seat one card from your hand face up next to (or across from) a card of "
-        "the same colour or value. Only if no card fits anywhere, seat one face down; it blocks "
-        "the seat and never scores. Then you may stake one of your five shields on that board.\n"
-        "**Scoring:** when every card is placed, each board's shields are read in the order they "
-        "were staked: the first takes all cards of the lowest value, the next the next value, and "
-        "so on. Card values are points; most points wins (ties: more cards).\n"
-        "**Options:** the final player's last shield, where the start cards lie, and whether seats "
-        "relate across board edges."
-    ),
     "clans_and_glory.option.final_turn_shield_allowed": "Shield on the final turn",
     "clans_and_glory.option.start_seats": "Start cards",
     "clans_and_glory.option.start_seats.north_middle": "middle north seat",

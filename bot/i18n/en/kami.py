@@ -1,22 +1,9 @@
-"""English messages of Kami: name, rules summary, options, decisions, menus, events."""
+"""English messages of Kami: name, options, decisions, menus, events."""
 
 from __future__ import annotations
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     "kami.name": "Kami",
-    "kami.rules": (
-        "**Goal:** be first to empty your hand; the last card you play scores.\n"
-        "**Leading:** the start player puts one card face-down into their defense line, then "
-        "attacks with one card face-up.\n"
-        "**Responding:** going clockwise, each player either passes or counters with a card of "
-        "the attacked type (the Empress counters anything but Soldier and Spear), then attacks "
-        "in turn. If everyone passes, the attacker leads again.\n"
-        "**Scoring:** the round ends when a hand is empty; the value of the last attack scores "
-        "(doubled if it matches the face-down defense). Reach the target score to win.\n"
-        "**Modes:** 4 players play in teams of partners opposite each other; 3 play alone; 2 play "
-        "a Duel with mercenary stacks in the middle.\n"
-        "**Options:** how a game ends, the target score, the 3-player deal and the lord clamp."
-    ),
     "kami.option.ending": "Game end",
     "kami.option.ending.soldier": "Soldier",
     "kami.option.ending.lord": "Lord",
