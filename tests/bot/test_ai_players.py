@@ -10,8 +10,6 @@ import random
 import pytest
 from sqlmodel import select
 
-from bot.app import GloryBot
-from bot.config import Settings
 from bot.session import AI_MARK
 from bot.storage.models import GameStatus, ResultRow
 from tests.bot.driver import (
@@ -34,21 +32,6 @@ GAME_OPTIONS = {
     "kami": {"target": 5},
     "clans_and_glory": {},
 }
-
-
-@pytest.fixture
-def simcord_bot(database_url) -> GloryBot:
-    """The bot with its AI in a thread of the test's process and no readable pause."""
-    settings = Settings(
-        token="test",
-        database_url=database_url,
-        sync_commands=True,
-        ai_workers=0,
-        ai_pause_seconds=0,
-    )
-    bot = GloryBot(settings)
-    bot.outbox.delete_after = 0
-    return bot
 
 
 def seats_id(table: Table) -> str:

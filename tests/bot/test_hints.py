@@ -9,8 +9,6 @@ import random
 import discord
 import pytest
 
-from bot.app import GloryBot
-from bot.config import Settings
 from bot.hints import move_words
 from bot.i18n import t
 from bot.render import presenter_for
@@ -40,21 +38,6 @@ GAME_OPTIONS = {
     "clans_and_glory": {},
 }
 HINT_LINE = catalog_pattern("hint.move", "en")
-
-
-@pytest.fixture
-def simcord_bot(database_url) -> GloryBot:
-    """The bot with its searches in a thread of the test's process and no AI pause."""
-    settings = Settings(
-        token="test",
-        database_url=database_url,
-        sync_commands=True,
-        ai_workers=0,
-        ai_pause_seconds=0,
-    )
-    bot = GloryBot(settings)
-    bot.outbox.delete_after = 0
-    return bot
 
 
 def hint_id(message: discord.Message) -> str | None:

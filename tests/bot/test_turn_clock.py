@@ -25,6 +25,7 @@ from bot.i18n import t
 from bot.session import AI_MARK, LoadedGame
 from bot.storage.models import GameRow, GameStatus, ResultRow, SeatRow
 from bot.storage.repository import SeatTurns
+from tests.bot.conftest import make_bot
 from tests.bot.driver import (
     Table,
     answer_of,
@@ -66,18 +67,12 @@ class SimClock:
 def clock_bot(database_url: str, pause: float = 0) -> GloryBot:
     """The bot with its AI in a thread of the test's process, quick, and no readable pause
     (``pause``: one, in virtual seconds)."""
-    settings = Settings(
-        token="test",
-        database_url=database_url,
-        sync_commands=True,
-        ai_workers=0,
+    return make_bot(
+        database_url,
         ai_pause_seconds=pause,
         ai_max_ms=20,
         missed_turns_for_takeover=TAKEOVER_AFTER,
     )
-    bot = GloryBot(settings)
-    bot.outbox.delete_after = 0
-    return bot
 
 
 @pytest.fixture
@@ -317,9 +312,7 @@ async def test_the_player_takes_the_seat_back_and_nobody_else_can(simcord_env) -
     assert after.seats[1].missed_turns == 1 and not after.seats[1].takeover
 
 
-async def test_a_player_who_moves_on_a_taken_seat_gets_it_back(
-    simcord_env, database_url
-) -> None:
+async def test_a_player_who_moves_on_a_taken_seat_gets_it_back(simcord_env, database_url) -> None:
     env = simcord_env
     rng = random.Random(21)
     table = await clock_game(env)
