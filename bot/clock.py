@@ -233,7 +233,7 @@ class TurnClock:
     async def _remind(self, game_id: int, plan: TurnPlan) -> None:
         """Claim the turn's reminder and store its outbox entry (one transaction); deliver it."""
         try:
-            entry = await self.bot.store.claim_reminder_publishing(
+            entry = await self.bot.store.claim_reminder(
                 game_id, plan.version, Publication.remind(plan.seat)
             )
         except Exception:

@@ -750,34 +750,13 @@ class Store:
             kept.seats[turns.seat].missed_turns = turns.missed_turns
             kept.seats[turns.seat].takeover = turns.takeover
 
-    async def claim_reminder(self, game_id: int, version: int) -> bool:
-        """True once per turn (``version``), whichever process or restart asks first: the
-        turn's reminder is then this caller's to send."""
-        with self._writing(game_id):
-            async with self._write_connection() as connection:
-                result = await connection.execute(
-                    _GAMES.update()
-                    .where(
-                        _GAMES.c.id == game_id,
-                        _GAMES.c.version == version,
-                        _GAMES.c.status == GameStatus.ACTIVE.value,
-                        (_GAMES.c.reminded_version.is_(None))
-                        | (_GAMES.c.reminded_version != version),
-                    )
-                    .values(reminded_version=version)
-                )
-        claimed = result.rowcount == 1
-        kept = self._games.get(game_id)
-        if claimed and kept is not None:
-            kept.row.reminded_version = version
-        return claimed
-
-    async def claim_reminder_publishing(
+    async def claim_reminder(
         self, game_id: int, version: int, publication: Publication
     ) -> Entry | None:
-        """``claim_reminder`` with the reminder's outbox entry in the same transaction (the
-        turn clock's): the entry if this caller claimed the turn's reminder, else ``None``.
-        A crash after the claim cannot lose the reminder; the next start delivers it."""
+        """Claim the reminder of the turn at ``version`` once, whichever process or restart
+        asks first, with the reminder's outbox entry in the same transaction: the entry if
+        this caller claimed it, else ``None``. A crash after the claim cannot lose the
+        reminder; the next start delivers it."""
         entry = None
         with self._writing(game_id):
             async with self._write_connection() as connection:

@@ -22,6 +22,7 @@ from bot.app import GloryBot
 from bot.clock import REMINDER_LEAD, TurnClock, WallClock, turn_plan
 from bot.config import Settings
 from bot.i18n import t
+from bot.outbox.entries import Publication
 from bot.session import AI_MARK, LoadedGame
 from bot.storage.models import GameRow, GameStatus, ResultRow, SeatRow
 from bot.storage.repository import SeatTurns
@@ -225,7 +226,12 @@ async def test_the_reminder_comes_once_before_the_deadline(simcord_env) -> None:
     ]
     assert [r.json["allowed_mentions"] for r in posts] == [{"parse": []}]
     # Claimed in the database: asking again for this turn is refused.
-    assert not await table.bot.store.claim_reminder(table.game_id, loaded.row.version)
+    assert (
+        await table.bot.store.claim_reminder(
+            table.game_id, loaded.row.version, Publication.remind(1)
+        )
+        is None
+    )
     await env.advance_time(REMIND_BEFORE - 2)
     await table.bot.outbox.idle()
     assert len(reminders(table, 1)) == 1

@@ -32,13 +32,13 @@ async def reminders(store: Store, game_id: int) -> list[tuple[int, dict]]:
 
 async def test_a_turns_reminder_is_claimed_once(store: Store) -> None:
     game_id = await running_game(store)
-    assert await store.claim_reminder(game_id, 1)
-    assert not await store.claim_reminder(game_id, 1)
+    assert await store.claim_reminder(game_id, 1, Publication.remind(0)) is not None
+    assert await store.claim_reminder(game_id, 1, Publication.remind(0)) is None
     # A fresh reader (another process, a restart) does not get it either.
-    assert not await Store(store.engine).claim_reminder(game_id, 1)
+    assert await Store(store.engine).claim_reminder(game_id, 1, Publication.remind(0)) is None
     assert (await store.game(game_id)).reminded_version == 1
     # Not for a turn the game is not at.
-    assert not await store.claim_reminder(game_id, 2)
+    assert await store.claim_reminder(game_id, 2, Publication.remind(0)) is None
     await store.commit_move(
         game_id,
         expected_version=1,
@@ -46,27 +46,24 @@ async def test_a_turns_reminder_is_claimed_once(store: Store) -> None:
         move=MOVE_RECORD,
         publication=Publication.move([], []),
     )
-    assert await store.claim_reminder(game_id, 2)
-    assert not await store.claim_reminder(game_id, 2)
+    assert await store.claim_reminder(game_id, 2, Publication.remind(0)) is not None
+    assert await store.claim_reminder(game_id, 2, Publication.remind(0)) is None
 
 
 async def test_simultaneous_claims_with_their_entries_let_one_win(store: Store) -> None:
     game_id = await running_game(store)
     results = await asyncio.gather(
-        *(
-            store.claim_reminder_publishing(game_id, 1, Publication.remind(0))
-            for _ in range(4)
-        )
+        *(store.claim_reminder(game_id, 1, Publication.remind(0)) for _ in range(4))
     )
     won = [entry for entry in results if entry is not None]
     assert len(won) == 1
     assert (won[0].kind, won[0].version, won[0].body) == (REMIND, 1, {"seat": 0})
     assert await reminders(store, game_id) == [(1, {"seat": 0})]
     # A lost claim stores nothing; nor does one for a finished game.
-    assert await store.claim_reminder_publishing(game_id, 1, Publication.remind(0)) is None
+    assert await store.claim_reminder(game_id, 1, Publication.remind(0)) is None
     assert await reminders(store, game_id) == [(1, {"seat": 0})]
     await store.end(game_id, GameStatus.CANCELLED, publication=Publication.move([], []))
-    assert await store.claim_reminder_publishing(game_id, 2, Publication.remind(1)) is None
+    assert await store.claim_reminder(game_id, 2, Publication.remind(1)) is None
     assert await reminders(store, game_id) == [(1, {"seat": 0})]
 
 
