@@ -364,8 +364,17 @@ class TurnClock:
                 if not loaded.seats[seat].takeover:
                     notice = t("clock.not_taken_over", locale)
                 else:
-                    await self.bot.store.set_seat_turns(game_id, SeatTurns(seat, 0, False))
-                    entry = await self.bot.store.publish(game_id, Publication.move([seat], []))
+                    back = SeatTurns(seat, 0, False)
+                    assert loaded.state is not None
+                    # Back on turn: the turn runs from now, stored like a move's deadline.
+                    deadline = (
+                        self.deadline_after(loaded, loaded.state, back)
+                        if loaded.state.to_move == seat
+                        else None
+                    )
+                    entry = await self.bot.store.set_seat_turns(
+                        game_id, back, publication=Publication.move([seat], []), deadline=deadline
+                    )
                     notice = t("clock.taken_back", locale)
                     now = await load_game(self.bot.store, self.bot.registry, game_id)
                     assert now is not None

@@ -732,8 +732,18 @@ class Store:
         async with self._write_session() as session:
             await self._lock_lobby(session, game_id, expected_version, turn_seconds=seconds)
 
-    async def set_seat_turns(self, game_id: int, turns: SeatTurns) -> None:
-        """A seat's clock record outside a move (a player takes their seat back)."""
+    async def set_seat_turns(
+        self,
+        game_id: int,
+        turns: SeatTurns,
+        *,
+        publication: Publication | None = None,
+        deadline: datetime | None = None,
+    ) -> Entry | None:
+        """A seat's clock record outside a move (a player takes their seat back), in one
+        transaction with what it must show (``publication``, its outbox entry is returned)
+        and, when given, the deadline of the turn the game is in (a player back on turn)."""
+        entry = None
         with self._writing(game_id):
             async with self._write_connection() as connection:
                 await connection.execute(
@@ -745,10 +755,22 @@ class Store:
                         "takeover": turns.takeover,
                     },
                 )
+                if deadline is not None:
+                    await connection.execute(
+                        _GAMES.update().where(_GAMES.c.id == game_id).values(turn_deadline=deadline)
+                    )
+                if publication is not None:
+                    version = await connection.scalar(
+                        select(_GAMES.c.version).where(_GAMES.c.id == game_id)
+                    )
+                    entry = await self._queue(connection, game_id, version, publication)
         kept = self._games.get(game_id)
         if kept is not None:
             kept.seats[turns.seat].missed_turns = turns.missed_turns
             kept.seats[turns.seat].takeover = turns.takeover
+            if deadline is not None:
+                kept.row.turn_deadline = deadline
+        return entry
 
     async def claim_reminder(
         self, game_id: int, version: int, publication: Publication

@@ -5,6 +5,7 @@ reset when its player takes it back."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 
 from bot.outbox.entries import REMIND, Publication
 from bot.storage.models import GameStatus
@@ -76,3 +77,20 @@ async def test_taking_a_seat_back_resets_its_record(store: Store) -> None:
     for reader in (store, Store(store.engine)):
         seat = (await reader.seats(game_id))[1]
         assert (seat.missed_turns, seat.takeover) == (0, False)
+
+
+async def test_a_seat_taken_back_stores_its_publication_and_deadline_with_it(store: Store) -> None:
+    """Taking a seat back is one transaction: the record, the outbox entry that shows it and
+    the deadline of the turn the player is back on (a restart finds all three or none)."""
+    game_id = await running_game(store)
+    await store.set_seat_turns(game_id, SeatTurns(1, 3, True))
+    deadline = datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
+    entry = await store.set_seat_turns(
+        game_id, SeatTurns(1, 0, False), publication=Publication.move([1], []), deadline=deadline
+    )
+    assert entry is not None and (entry.version, entry.hands) == (1, [1])
+    assert entry.id in {pending.id for pending in await store.pending_publications()}
+    row = await Store(store.engine).game(game_id)
+    assert row is not None and row.turn_deadline is not None
+    stored = row.turn_deadline  # SQLite gives it back without a zone, PostgreSQL with one
+    assert (stored.replace(tzinfo=UTC) if stored.tzinfo is None else stored) == deadline
