@@ -17,7 +17,10 @@ What is measured, per phase:
 - the bot's RSS (from /proc, sampled every 100 ms): peak, and the growth over the idle bot
   divided by the number of active games; optionally with many finished games stored;
 - the same latency for a minimal discord.py bot that answers every interaction with no work
-  (tests/loopback/reference_bot.py, ``/ping``), as the floor;
+  (tests/loopback/reference_bot.py, ``/ping``), as the floor: once as a phase of its own, and
+  in ``--paired-rounds`` windows taken in turn with the bot's right after its main phase (the
+  machine's speed drifts within minutes, so the ratio of medians from the same minutes is the
+  fairer comparison);
 - the time from a move's acknowledgement (its callback reaching the emulator) to the new DM
   that tells the next player it is their turn (p50 / p99), in the main phase and in a phase
   with injected faults (``--fault-seconds``): 5 % of the bot's REST calls answered 429, 1 %
@@ -36,10 +39,11 @@ import random
 import re
 import shutil
 import sqlite3
+import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -333,7 +337,9 @@ def table_picker(tables: list[Table], rng: random.Random) -> Callable[[set[int]]
     return pick
 
 
-async def glory_phases(args: argparse.Namespace, workdir: Path) -> dict[str, object]:
+async def glory_phases(
+    args: argparse.Namespace, workdir: Path, floor: Measure | None = None
+) -> dict[str, object]:
     rng = random.Random(args.seed)
     results: dict[str, object] = {}
     async with Emulator(record_limit=20_000) as emulator:
@@ -373,6 +379,12 @@ async def glory_phases(args: argparse.Namespace, workdir: Path) -> dict[str, obj
                 await offered_load("glory", args.rate, args.seconds, pick, act, pid, emulator)
             ]
             print(json.dumps(asdict(phases[0])), flush=True)
+            if floor is not None and args.paired_rounds:
+
+                async def measure(name: str, seconds: float) -> Phase:
+                    return await offered_load(name, args.rate, seconds, pick, act, pid)
+
+                results.update(await paired_rounds(args, measure, floor))
             sustained = 0.0
             for rate in args.ramp:
                 phase = await offered_load("glory-ramp", rate, args.ramp_seconds, pick, act, pid)
@@ -491,12 +503,19 @@ async def mixed_phase(args: argparse.Namespace, workdir: Path) -> dict[str, obje
     }
 
 
-async def floor_phase(args: argparse.Namespace, workdir: Path) -> Phase:
+Measure = Callable[[str, float], Awaitable[Phase]]
+"""Offer the load to one bot for a number of seconds: ``await measure(name, seconds)``."""
+
+
+@contextlib.asynccontextmanager
+async def floor_bot(args: argparse.Namespace, workdir: Path) -> AsyncIterator[Measure]:
+    """The no-op bot, ready to be measured at ``--rate`` for any number of windows."""
     async with (
         Emulator(record_limit=20_000) as emulator,
         bot_process(emulator, workdir / "noop.log", argv=NOOP_BOT) as bot,
     ):
         assert bot.process is not None
+        pid = bot.process.pid
         await emulator.wait_for(lambda: emulator.commands.get(None), what="no-op bot sync")
         users = [emulator.add_actor(f"u{n}") for n in range(args.games)]
         rng = random.Random(args.seed)
@@ -511,19 +530,45 @@ async def floor_phase(args: argparse.Namespace, workdir: Path) -> Phase:
         async def act(index: int) -> InteractionRecord:
             return await (await users[index].slash("ping")).response(timeout=10)
 
-        return await offered_load(
-            "no-op floor", args.rate, args.seconds, pick, act, bot.process.pid
-        )
+        async def measure(name: str, seconds: float) -> Phase:
+            return await offered_load(name, args.rate, seconds, pick, act, pid)
+
+        yield measure
+
+
+async def paired_rounds(
+    args: argparse.Namespace, glory: Measure, floor: Measure
+) -> dict[str, object]:
+    """The bot and the floor measured in alternating windows of the same minutes.
+
+    This machine's speed drifts by a quarter and more within minutes, and the floor phase runs
+    long after the bot's main phase; alternating short windows puts both under the same
+    conditions, so the ratio of their medians says more than one pair of phases far apart.
+    """
+    ratios, rounds = [], []
+    for _ in range(args.paired_rounds):
+        bot_window = await glory("glory-paired", args.paired_seconds)
+        floor_window = await floor("floor-paired", args.paired_seconds)
+        rounds.append({"glory_p50_ms": bot_window.p50_ms, "floor_p50_ms": floor_window.p50_ms})
+        if floor_window.p50_ms:
+            ratios.append(bot_window.p50_ms / floor_window.p50_ms)
+    median = statistics.median(ratios) if ratios else None
+    print(f"paired rounds: p50 ratios {[round(ratio, 2) for ratio in ratios]}", flush=True)
+    return {
+        "paired_rounds": rounds,
+        "paired_p50_vs_floor_median": round(median, 2) if median is not None else None,
+    }
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, object]:
     workdir = Path(tempfile.mkdtemp(prefix="glory-bench-"))
     print(f"work directory (bot logs, SQLite): {workdir}", flush=True)
-    results = await glory_phases(args, workdir)
+    async with floor_bot(args, workdir) as measure_floor:
+        results = await glory_phases(args, workdir, measure_floor)
+        floor = await measure_floor("no-op floor", args.seconds)
+    print(json.dumps(asdict(floor)), flush=True)
     if args.mixed_seconds:
         results.update(await mixed_phase(args, workdir))
-    floor = await floor_phase(args, workdir)
-    print(json.dumps(asdict(floor)), flush=True)
     results["floor"] = asdict(floor)
     glory_p50 = results["glory_phases"][0]["p50_ms"]  # type: ignore[index]
     results["p50_vs_floor"] = round(glory_p50 / floor.p50_ms, 1) if floor.p50_ms else None
@@ -551,6 +596,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=20.0,
         help="a phase at --rate with a quarter of the games against strong AI players (0: none)",
     )
+    parser.add_argument(
+        "--paired-rounds",
+        type=int,
+        default=4,
+        help="windows of the bot and the floor in turn after the main phase (0: none)",
+    )
+    parser.add_argument("--paired-seconds", type=float, default=5.0)
     parser.add_argument("--stored", type=int, default=0, help="finished games stored first")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
