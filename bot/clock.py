@@ -315,7 +315,7 @@ class TurnClock:
             try:
                 # The hand's DM channel (or the stored one), reopened if Discord forgot it.
                 key = nonce(loaded.id, "remind", version)
-                await delivery._send_dm(row, {"content": text}, key)
+                await delivery.send_dm(row, {"content": text}, key)
                 return
             except discord.Forbidden as error:
                 if error.code != CANNOT_DM:

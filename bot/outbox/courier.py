@@ -383,9 +383,7 @@ class Courier:
             if len(reminders) == len(ops):
                 return
         pings = [op[1] for op in ops if op[0] == PING]
-        # While the AI plays an absent player's seat, their DM is kept up to date (with the
-        # button to take the seat back) but does not ping them for every turn.
-        ping_since = max(pings) if pings and not loaded.seats[seat].takeover else None
+        ping_since = max(pings) if pings else None  # show_hand pings no seat the AI holds
         delivery = self.outbox.delivery
         outcome = await delivery.show_hand(loaded, seat, recent, ping_since=ping_since)
         if outcome is HandOutcome.FOUND_CLOSED:

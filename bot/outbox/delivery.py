@@ -286,7 +286,7 @@ class Delivery:
         for _ in range(2):
             key = nonce(loaded.id, "hand", seat, row.hand_message_id or "first")
             try:
-                message = await self._send_dm(row, content, key)
+                message = await self.send_dm(row, content, key)
             except discord.NotFound as error:
                 # The DM this nonce made is deleted already: something newer replaced it.
                 raise Outdated(f"game {loaded.id}: seat {seat}'s DM moved on") from error
@@ -321,7 +321,7 @@ class Delivery:
         if now > version:
             raise Outdated(f"game {loaded.id} moved on while seat {seat}'s DM was sent")
 
-    async def _send_dm(self, row: SeatRow, content: dict, key: int) -> discord.Message:
+    async def send_dm(self, row: SeatRow, content: dict, key: int) -> discord.Message:
         """Send a DM to seat's player; a DM channel Discord does not know (any more) is
         forgotten and the DM opened again, once."""
         channel = await self._dm_of(row)

@@ -293,7 +293,7 @@ async def test_a_turn_dm_whose_send_returned_after_later_moves_does_not_stand_fo
     waiting = 1 - mover
     user = table.players[waiting].user
     delivery = table.bot.outbox.delivery
-    original = delivery._send_dm
+    original = delivery.send_dm
     held: list[discord.Message] = []
 
     async def answered_late(row: Any, content: dict, key: int) -> discord.Message:
@@ -306,7 +306,7 @@ async def test_a_turn_dm_whose_send_returned_after_later_moves_does_not_stand_fo
             assert await commit_behind_discords_back(table, rng) == waiting
         return message
 
-    monkeypatch.setattr(delivery, "_send_dm", answered_late)
+    monkeypatch.setattr(delivery, "send_dm", answered_late)
     await play_one_move(table, rng)
     while seat_on_turn(table) == mover:  # Kami: a player may move again
         await play_one_move(table, rng)
