@@ -218,7 +218,7 @@ class MoveFlow:
         one in an ephemeral hand at the same moment run one after the other; the second one
         then carries an old version and is refused as stale.
         """
-        played: tuple[Entry, set[int]] | None = None
+        played: tuple[Entry, set[int], LoadedGame] | None = None
         async with guarded(interaction, target.game_id, "move.not_applied"):
             if not in_private(interaction):
                 await reply(interaction, "move.private_only")
@@ -226,13 +226,13 @@ class MoveFlow:
             async with await self.locked(interaction, target.game_id):
                 played = await self._on_menu(interaction, target)
         if played is not None:
-            entry, shown = played
+            entry, shown, after = played
             self.bot.outbox.deliver([entry], shown=shown)
-            self.bot.autoplay.turn_changed(target.game_id)
+            self.bot.autoplay.turn_changed(target.game_id, after)
 
     async def _on_menu(
         self, interaction: discord.Interaction, target: MenuTarget
-    ) -> tuple[Entry, set[int]] | None:
+    ) -> tuple[Entry, set[int], LoadedGame] | None:
         found = await self._load_for_player(interaction, target.game_id)
         if found is None:
             return None
@@ -301,9 +301,9 @@ class MoveFlow:
         loaded: LoadedGame,
         target: MenuTarget,
         action: Action,
-    ) -> tuple[Entry, set[int]] | None:
-        """Apply, commit with the move's publication, answer the click; the entry to deliver
-        and the seats whose hand the answer itself showed."""
+    ) -> tuple[Entry, set[int], LoadedGame] | None:
+        """Apply, commit with the move's publication, answer the click; the entry to deliver,
+        the seats whose hand the answer itself showed, and the game after the move."""
         try:
             entry, after = await self.commit_action(loaded, target.seat, action)
         except IllegalAction:
@@ -322,7 +322,7 @@ class MoveFlow:
         except Exception:
             log.exception("game %s: the move was stored but answering the click failed", after.id)
             await reply(interaction, "move.applied_display_failed")
-        return entry, shown
+        return entry, shown, after
 
     async def commit_action(
         self, loaded: LoadedGame, seat: int, action: Action, *, autoplay: str | None = None

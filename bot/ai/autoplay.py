@@ -65,10 +65,17 @@ class Autoplay:
         self._again: set[int] = set()
         self._closing = False
 
-    def turn_changed(self, game_id: int) -> None:
-        """Someone may have to play now: the AI, or a human whose clock must run."""
+    def turn_changed(self, game_id: int, after: LoadedGame | None = None) -> None:
+        """Someone may have to play now: the AI, or a human whose clock must run.
+
+        ``after``: the game as the change left it, when the caller has it; a human's turn
+        without a clock then needs no task at all (the common click, kept cheap)."""
         if self._closing:
             return
+        if after is not None and after.state is not None and not after.row.turn_seconds:
+            to_move = after.state.to_move
+            if to_move is None or not ai_controlled(after.seats[to_move]):
+                return
         if game_id in self._tasks:
             self._again.add(game_id)  # the running task looks once more before it ends
             return
