@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.ai.autoplay import Autoplay
 from bot.answers import Answer
+from bot.click_router import ClickRouter
 from bot.clock import TurnClock
 from bot.components import (
     DYNAMIC_ITEMS,
@@ -120,6 +121,8 @@ class GloryBot(commands.Bot):
         self.stopping = False
         self._handlers: set[asyncio.Task[Any]] = set()
         self._control_patterns = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
+        self.clicks = ClickRouter(self)
+        self.clicks.install()
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_url)
@@ -139,6 +142,7 @@ class GloryBot(commands.Bot):
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
+        self.clicks.register(items)
         for item in items:
             pattern = item.__discord_ui_compiled_template__
             if pattern not in self._control_patterns:

@@ -17,7 +17,9 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.results import InteractionResult
 
 
-def _emit(env: simcord.Env, actor: Any, message: Any, data: dict[str, Any]) -> Any:
+def _emit(
+    env: simcord.Env, actor: Any, message: Any, data: dict[str, Any], *, carried: bool = True
+) -> Any:
     backend = env.backend
     stored = backend.get_message(message.channel.id, message.id)
     guild = getattr(actor, "guild", None)
@@ -32,7 +34,8 @@ def _emit(env: simcord.Env, actor: Any, message: Any, data: dict[str, Any]) -> A
     shown = dict(serializers.message_payload(backend, stored))
     # discord.py ignores a click on a custom_id the message does not show, so the forged
     # control is added to the message as the modified client would present it.
-    shown["components"] = [*list(shown.get("components") or [])[:4], _row(data)]
+    if carried:
+        shown["components"] = [*list(shown.get("components") or [])[:4], _row(data)]
     payload["message"] = shown
     record.source_message_id = stored.id
     backend.emit("INTERACTION_CREATE", payload)
@@ -59,20 +62,27 @@ def click_data(custom_id: str, value: str | None = None) -> dict[str, Any]:
 
 
 async def forged_click(
-    env: simcord.Env, actor: Any, message: Any, custom_id: str, value: str | None = None
+    env: simcord.Env,
+    actor: Any,
+    message: Any,
+    custom_id: str,
+    value: str | None = None,
+    *,
+    carried: bool = True,
 ) -> InteractionResult:
-    """``actor`` sends a click with ``custom_id`` on ``message`` (any custom_id at all)."""
-    return (await simultaneous(env, [(actor, message, custom_id, value)]))[0]
+    """``actor`` sends a click with ``custom_id`` on ``message`` (any custom_id at all);
+    ``carried=False``: the message as sent does not show that control."""
+    return (await simultaneous(env, [(actor, message, custom_id, value)], carried=carried))[0]
 
 
 async def simultaneous(
-    env: simcord.Env, clicks: list[tuple[Any, Any, str, str | None]]
+    env: simcord.Env, clicks: list[tuple[Any, Any, str, str | None]], *, carried: bool = True
 ) -> list[InteractionResult]:
     """Deliver several clicks to the bot before it handles any of them."""
     env._begin_operation("forged click")  # events reach the bot only inside an operation
     try:
         records = [
-            _emit(env, actor, message, click_data(custom_id, value))
+            _emit(env, actor, message, click_data(custom_id, value), carried=carried)
             for actor, message, custom_id, value in clicks
         ]
         await env._settle_internal(dispatch="INTERACTION_CREATE")

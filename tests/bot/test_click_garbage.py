@@ -74,14 +74,16 @@ async def test_lobby_clicks_leave_no_interaction_or_view_in_a_cycle(simcord_env)
 async def test_the_check_sees_the_cycles_discord_py_leaves_without_the_release(
     simcord_env, rng, monkeypatch
 ) -> None:
-    """Without the release the same moves do leave cycles: the check above can fail."""
+    """Without the release the same moves do leave cycles: the check above can fail. (No
+    view is rebuilt from the clicked message any more: ``bot/click_router.py`` runs the control
+    itself, so only the interaction and its response remain to untie.)"""
     monkeypatch.setattr("bot.components.release_interaction", lambda interaction, view=None: None)
     table = await quick_game(simcord_env, players=3)
     with cyclic_garbage() as garbage:
         for _ in range(3):
             await play_one_move(table, rng)
     assert garbage["Interaction"] >= 3
-    assert garbage["View"] >= 3
+    assert garbage["View"] == 0
 
 
 async def test_sent_controls_are_freed_by_reference_counting_alone() -> None:
