@@ -25,6 +25,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.outbox.entries import REDRAW, Entry, Publication
+from bot.ratings.ledger import rate_in_session
 from bot.storage.cache import KEPT_MOVES, KeptGame, KnownUser, LoggedMove, LruCache
 from bot.storage.engine import create_engine, create_inline_engine
 from bot.storage.group_commit import GroupCommit, Outcome
@@ -261,6 +262,7 @@ class FinalScore:
     ai_level: str | None = None
     with_ai: bool = False
     autoplayed: bool = False
+    side: int | None = None
 
 
 @dataclass(frozen=True)
@@ -1057,8 +1059,11 @@ class Store:
                     ai_level=entry.ai_level,
                     with_ai=entry.with_ai,
                     autoplayed=entry.autoplayed,
+                    side=entry.side,
                 )
             )
+        if outcome == GameStatus.FINISHED.value:
+            await rate_in_session(session, game_id)  # the same transaction (bot/ratings)
 
     async def recent_moves(self, game_id: int, limit: int) -> list[LoggedMove]:
         """The last ``limit`` moves, oldest first (from memory for a running game)."""
