@@ -85,6 +85,10 @@ class SeatChange:
     """False for a seat whose result is nobody's (a human seat the AI played at the end)."""
 
 
+def _openskill(rating: Rating) -> object:
+    return MODEL.rating(rating.mu, rating.sigma)
+
+
 def finishing_ranks(results: Sequence[SeatResult]) -> dict[int, int]:
     """Per side, its place (1 is best): winners first, then by points, ties shared."""
     won = {r.team for r in results if r.won}
@@ -116,7 +120,7 @@ def rate_game(
     members = {team: [r for r in ordered if r.team == team] for team in teams}
     before = {r.seat: current.get(r.player, NEW) for r in ordered}
     rated = MODEL.rate(
-        [[MODEL.rating(before[r.seat].mu, before[r.seat].sigma) for r in members[t]] for t in teams],
+        [[_openskill(before[r.seat]) for r in members[team]] for team in teams],
         ranks=[ranks[team] for team in teams],
     )
     after: dict[int, Rating] = {}

@@ -43,9 +43,7 @@ async def play(
     )
     assert lobby.id is not None
     for result in results[1:]:
-        await store.join(
-            lobby.id, result.user_id, "p", "en", capacity=4, ai_level=result.ai_level
-        )
+        await store.join(lobby.id, result.user_id, "p", "en", capacity=4, ai_level=result.ai_level)
     await start(store, lobby.id)
     if abandoned:
         await store.end(lobby.id, GameStatus.ABANDONED, final=results)

@@ -83,11 +83,9 @@ def upgrade() -> None:
 
 def _fill_in_sides(connection: sa.engine.Connection) -> None:
     """Each existing result's side, from its game's stored final state (engines are pure)."""
-    from games import REGISTRY
+    from games import REGISTRY, MalformedState
 
-    games = sa.table(
-        "games", sa.column("id"), sa.column("game_key"), sa.column("state", sa.JSON())
-    )
+    games = sa.table("games", sa.column("id"), sa.column("game_key"), sa.column("state", sa.JSON()))
     results = sa.table("results", sa.column("game_id"), sa.column("seat"), sa.column("side"))
     pending = connection.execute(
         sa.select(games.c.id, games.c.game_key, games.c.state).where(
@@ -100,7 +98,7 @@ def _fill_in_sides(connection: sa.engine.Connection) -> None:
             continue
         try:
             sides = game.state_from_json(state).sides
-        except Exception:  # a state this engine no longer reads: each seat its own side
+        except MalformedState:  # a state this engine no longer reads: each seat its own side
             continue
         for seat, side in enumerate(sides):
             connection.execute(
