@@ -55,7 +55,7 @@ def replay_of(key, players, seed, opening, steps, final):
 
 @pytest.mark.parametrize(("key", "players", "seed"), SAMPLE)
 def test_a_stored_game_replays_to_its_final_state_and_every_position(key, players, seed) -> None:
-    game, opening, steps, states = random_game(key, players, seed)
+    _, opening, steps, states = random_game(key, players, seed)
     replay = replay_of(key, players, seed, opening, steps, states[-1])
     assert replay.problem is None
     assert replay.last == len(steps) and replay.last > CHECKPOINT
