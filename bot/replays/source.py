@@ -19,8 +19,9 @@ from bot.storage.models import GameRow, GameStatus, MoveRow, SeatRow
 from bot.storage.repository import OPENING_SEAT, Store
 from games import Game
 
-ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED)
-"""The games a replay shows: over, so nothing in them is hidden any more."""
+ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.CANCELLED)
+"""The games a replay shows (a cancelled one only if it had started): over, so nothing in
+them is hidden any more."""
 KEPT_REPLAYS = 64
 
 

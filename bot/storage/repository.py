@@ -838,6 +838,24 @@ class Store:
                 )
             )
 
+    async def replay_hands(self, guild_id: int) -> bool:
+        """Whether replays of the server's ended games show every hand (``/settings replays``)."""
+        async with self.session() as session:
+            row = await session.get(GuildSettingsRow, guild_id)
+            return row is None or bool(row.replay_hands)
+
+    async def set_replay_hands(self, guild_id: int, shown: bool) -> None:
+        async with self._write_session() as session:
+            await session.exec(
+                self._upsert(
+                    GuildSettingsRow,
+                    "guild_id",
+                    guild_id=guild_id,
+                    replay_hands=shown,
+                    updated_at=utcnow(),
+                )
+            )
+
     # ------------------------------------------------------------------ outbox
 
     async def publish(self, game_id: int, publication: Publication) -> Entry:

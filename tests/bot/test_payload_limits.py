@@ -24,8 +24,9 @@ from discord.utils import escape_markdown
 
 from bot import guide
 from bot.controls import breadcrumb, lobby_view, menu_view, resolve, table_view
-from bot.exts.standings import TOP, standings_embed
 from bot.i18n import LOCALES, catalog, placeholders, t
+from bot.ratings.board import PER_PAGE, board_pages, standings_message
+from bot.ratings.queries import BoardEntry, ranked
 from bot.render import presenter_for
 from bot.render.common import (
     hand_embed,
@@ -39,7 +40,6 @@ from bot.render.limits import EMBED_DESCRIPTION, FIELD_VALUE, first_lines, last_
 from bot.scores import scores_message
 from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
-from bot.storage.repository import Standing
 from games import REGISTRY, State
 from games.menu import action_at, choices_at
 from tests.bot.test_scores import long_kami_game
@@ -273,19 +273,24 @@ def test_a_long_kami_game_is_rendered_while_it_runs() -> None:
 # ---------------------------------------------------------------- /standings, /rules, notices
 
 
-@pytest.mark.parametrize("caller_rank", [1, TOP, TOP + 1, 100])
-def test_standings_with_100_players_fit(caller_rank: int) -> None:
-    table = [
-        Standing(user_id=10**18 + rank, played=10_000 - rank, wins=5_000 - rank, points=99_999)
-        for rank in range(1, 101)
-    ]
-    caller = table[caller_rank - 1].user_id
+@pytest.mark.parametrize("caller_rank", [1, PER_PAGE, PER_PAGE + 1, 100])
+def test_standings_with_100_players_fit_on_every_page(caller_rank: int) -> None:
+    board = ranked(
+        [
+            BoardEntry(10**18 + rank, "", 50.0 - rank / 10, 0.8, 10_000 - rank, 5_000 - rank)
+            for rank in range(1, 101)
+        ]
+        + [BoardEntry(0, level, 30.0, 1.0, 99_999, 99_999) for level in ("easy", "strong")]
+    )
+    pages = board_pages([("clans_and_glory", board), ("kami", board)])
+    caller = board[caller_rank - 1].user_id
     for locale in LOCALE_CODES:
-        scope = presenter_for("clans_and_glory").game_name(locale)
-        embed = standings_embed(table, caller, scope, locale)
-        assert_fits("standings", wire(embed))
-        assert f"<@{caller}>" in (embed.description or ""), "the caller always sees their line"
-        assert (embed.description or "").count("<@") == TOP + (caller_rank > TOP)
+        for page in (1, 2, len(pages)):
+            content = standings_message(pages, page, caller, locale, game=None, with_ai=True)
+            assert_fits("standings", wire(content["embed"], content["view"]))
+            text = content["embed"].description or ""
+            assert f"<@{caller}>" in text, "the caller always sees their line"
+            assert text.count("\n") <= PER_PAGE + 1
 
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))
