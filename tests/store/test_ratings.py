@@ -4,6 +4,7 @@ to the last bit (on a SQLite file, and on PostgreSQL when configured)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from datetime import timedelta
 from statistics import fmean
@@ -11,6 +12,8 @@ from statistics import fmean
 from openskill.models import PlackettLuce
 from sqlmodel import select
 
+from bot.ratings.__main__ import main as ratings_cli
+from bot.ratings.__main__ import recompute
 from bot.ratings.ledger import rate_finished_game, rebuild, snapshot
 from bot.ratings.tables import RatingChangeRow, RatingRow
 from bot.storage.models import GameStatus, utcnow
@@ -180,3 +183,33 @@ async def test_rebuild_reproduces_the_stored_ratings_exactly(store: Store) -> No
         again = await connection.run_sync(snapshot)
     assert rated == 30
     assert len(stored) > 60 and again == stored
+
+
+async def test_the_recompute_command_checks_and_rebuilds_the_stored_ratings(tmp_path, capsys):
+    url = f"sqlite+aiosqlite:///{tmp_path}/glory.db"
+    store = await Store.open(url)
+    try:
+        await play(store, [seat(0, 1, 10, True), seat(1, 2, 7), seat(2, 3, 7)])
+        await play(store, [seat(0, 2, 3, True, side=0), seat(1, 3, 1, side=1)], game_key="kami")
+        async with store.engine.begin() as connection:
+            stored = await connection.run_sync(snapshot)
+            # A model change (here: a rating edited by hand) shows up as a difference.
+            await connection.execute(
+                RatingRow.__table__.update().where(RatingRow.user_id == 1).values(mu=99.0)
+            )
+    finally:
+        await store.close()
+    checked = await recompute(url, check=True)
+    assert (checked.games, checked.unchanged) == (2, False)
+    rebuilt = await recompute(url)
+    assert (rebuilt.games, rebuilt.unchanged) == (2, False)
+    again = await recompute(url, check=True)
+    assert again.unchanged
+    store = await Store.open(url)
+    try:
+        async with store.engine.begin() as connection:
+            assert await connection.run_sync(snapshot) == stored
+    finally:
+        await store.close()
+    await asyncio.to_thread(ratings_cli, ["recompute", "--check", "--database-url", url])
+    assert "Rated 2 games again to compare" in capsys.readouterr().out

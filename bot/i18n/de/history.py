@@ -56,6 +56,21 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "profile.recent": "Letzte Spiele",
     "profile.no_ratings": "Auf diesem Server gibt es noch keine gewerteten Spiele.",
+    # ------------------------------------------------------------------ python -m bot.ratings
+    "ratings.cli.description": "Alle Wertungen aus den gespeicherten Ergebnissen neu berechnen.",
+    "ratings.cli.command": "recompute: die Wertungen in einer Transaktion neu berechnen",
+    "ratings.cli.check": "neu berechnen, mit den gespeicherten vergleichen und nichts ändern",
+    "ratings.cli.url": "die Datenbank (Standard: DATABASE_URL aus der Umgebung oder .env)",
+    "ratings.cli.rebuilt": {
+        "one": "{count} Spiel neu gewertet.",
+        "other": "{count} Spiele neu gewertet.",
+    },
+    "ratings.cli.checked": {
+        "one": "{count} Spiel zum Vergleich neu gewertet (nichts gespeichert).",
+        "other": "{count} Spiele zum Vergleich neu gewertet (nichts gespeichert).",
+    },
+    "ratings.cli.same": "Die gespeicherten Wertungen entsprachen genau den Ergebnissen.",
+    "ratings.cli.different": "Die gespeicherten Wertungen wichen von den Ergebnissen ab.",
     # ------------------------------------------------------------------ history
     "history.title": "Beendete Spiele: {scope}",
     "history.of_player": "{scope}, mit {name}",

@@ -51,6 +51,21 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "profile.recent": "Recent games",
     "profile.no_ratings": "No rated games in this server yet.",
+    # ------------------------------------------------------------------ python -m bot.ratings
+    "ratings.cli.description": "Rebuild every skill rating from the stored game results.",
+    "ratings.cli.command": "recompute: rebuild the ratings in one transaction",
+    "ratings.cli.check": "rebuild, compare with the stored ratings and change nothing",
+    "ratings.cli.url": "the database (default: DATABASE_URL from the environment or .env)",
+    "ratings.cli.rebuilt": {
+        "one": "Rated {count} game again.",
+        "other": "Rated {count} games again.",
+    },
+    "ratings.cli.checked": {
+        "one": "Rated {count} game again to compare (nothing was saved).",
+        "other": "Rated {count} games again to compare (nothing was saved).",
+    },
+    "ratings.cli.same": "The stored ratings were exactly what the results give.",
+    "ratings.cli.different": "The stored ratings differed from what the results give.",
     # ------------------------------------------------------------------ history
     "history.title": "Ended games: {scope}",
     "history.of_player": "{scope}, with {name}",
