@@ -46,16 +46,19 @@ async def load_record(store: Store, game_id: int) -> GameRecord | None:
                 )
             ).all()
         )
+        # Plain columns, not ORM objects: a long game has hundreds of moves.
         moves = (
             await session.exec(
-                select(MoveRow).where(MoveRow.game_id == game_id).order_by(col(MoveRow.version))
+                select(MoveRow.seat, MoveRow.action, MoveRow.events, MoveRow.created_at)
+                .where(MoveRow.game_id == game_id)
+                .order_by(col(MoveRow.version))
             )
         ).all()
-    opening = [event for move in moves if move.seat == OPENING_SEAT for event in move.events]
+    opening = [event for seat, _, events, _ in moves if seat == OPENING_SEAT for event in events]
     steps = [
-        LoggedStep(move.seat, move.action, move.events, move.created_at)
-        for move in moves
-        if move.seat != OPENING_SEAT
+        LoggedStep(seat, action, events, played_at)
+        for seat, action, events, played_at in moves
+        if seat != OPENING_SEAT
     ]
     return GameRecord(row, seats, steps, opening)
 
