@@ -108,6 +108,7 @@ class Settings(commands.Cog):
                 return
             shown = hands == "on"
             await self.bot.store.set_replay_hands(interaction.guild_id, shown)
+            self.bot.replays.forget_setting(interaction.guild_id)
             await reply(interaction, "settings.replays.on" if shown else "settings.replays.off")
 
 

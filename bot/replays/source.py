@@ -8,6 +8,7 @@ bounded (least recently used replays go first).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -23,6 +24,9 @@ ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.CANCELLED)
 """The games a replay shows (a cancelled one only if it had started): over, so nothing in
 them is hidden any more."""
 KEPT_REPLAYS = 64
+SETTING_SECONDS = 30.0
+"""How long a server's hands setting is trusted from memory. This process forgets it at once
+when ``/settings replays`` changes it; another process sees the change within this time."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,21 @@ class Replays:
         self.store = store
         self.registry = registry
         self._kept: LruCache[int, tuple[GameRecord, Replay]] = LruCache(size)
+        self._reveal: LruCache[int, tuple[float, bool]] = LruCache(1_000)
+
+    async def reveal(self, guild_id: int) -> bool:
+        """Whether the server shows every hand in replays (read at most every
+        ``SETTING_SECONDS``: a step must not wait for the database each time)."""
+        now = time.monotonic()
+        known = self._reveal.get(guild_id)
+        if known is not None and now - known[0] < SETTING_SECONDS:
+            return known[1]
+        shown = await self.store.replay_hands(guild_id)
+        self._reveal.put(guild_id, (now, shown))
+        return shown
+
+    def forget_setting(self, guild_id: int) -> None:
+        self._reveal.pop(guild_id)
 
     async def get(self, game_id: int) -> tuple[GameRecord, Replay | None] | None:
         """The game's record and, if it has ended, its replay; ``None``: no such game."""

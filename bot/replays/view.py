@@ -179,7 +179,7 @@ async def show_replay(
             return
         record, replay = found
         locale = user_locale(interaction)
-        reveal = await bot.store.replay_hands(record.row.guild_id)
+        reveal = await bot.replays.reveal(record.row.guild_id)
         answer = Answer.of(interaction)
         if replay.problem is not None:
             text = t("replay.rules_changed", locale, id=game_id, move=replay.problem.move)
@@ -209,7 +209,7 @@ async def send_export(bot: GloryBot, interaction: discord.Interaction, game_id: 
         if GameStatus(record.row.status) is GameStatus.ACTIVE:
             await reply(interaction, "replay.running")
             return
-        if not await bot.store.replay_hands(record.row.guild_id):
+        if not await bot.replays.reveal(record.row.guild_id):
             await reply(interaction, "replay.export_hidden")
             return
         locale = user_locale(interaction)

@@ -11,6 +11,7 @@ import re
 from datetime import timedelta
 from typing import Any
 
+import discord
 import pytest
 import simcord
 from sqlmodel import select
@@ -335,7 +336,14 @@ async def test_a_server_that_hides_hands_shows_only_the_table_and_refuses_the_ex
     game_id = await store_game(simcord_env, guild, channel, "kami", 4, 7)
     shown = (await member.slash(channel, "replay", game=game_id)).response
     assert any(f.name.startswith("Hand: ") for f in shown.embeds[0].fields)
-    await simcord_env.bot.store.set_replay_hands(guild.id, False)
+    command = simcord_env.backend.find_command("settings", None)
+    guild.set_command_permissions(int(command["id"]), {member: True})
+    refused = await member.slash(channel, "settings replays", hands="off")
+    assert refused.response.content == t("settings.manage_only", "en")
+    role = guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    manager = guild.add_member(simcord_env.create_user("manager"), roles=[role])
+    done = await manager.slash(channel, "settings replays", hands="off")
+    assert done.ephemeral and done.response.content == t("settings.replays.off", "en")
     hidden = (await member.slash(channel, "replay", game=game_id)).response
     names = [f.name for f in hidden.embeds[0].fields]
     assert not any(name.startswith("Hand: ") for name in names)
