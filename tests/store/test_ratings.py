@@ -5,20 +5,29 @@ to the last bit (on a SQLite file, and on PostgreSQL when configured)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from datetime import timedelta
 from statistics import fmean
 
+import pytest
+from alembic import command
 from openskill.models import PlackettLuce
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
 from sqlmodel import select
 
 from bot.ratings.__main__ import main as ratings_cli
 from bot.ratings.__main__ import recompute
 from bot.ratings.ledger import rate_finished_game, rebuild, snapshot
 from bot.ratings.tables import RatingChangeRow, RatingRow
+from bot.storage.engine import normalise_url
+from bot.storage.migrate import alembic_config
 from bot.storage.models import GameStatus, utcnow
 from bot.storage.repository import FinalScore, MoveRecord, Store
+from games import REGISTRY
 from tests.store.conftest import PUBLISH_MOVE, start
+from tests.store.test_repository import _database
 
 GUILD = 99
 _channels = iter(range(1000, 100_000))
@@ -213,3 +222,71 @@ async def test_the_recompute_command_checks_and_rebuilds_the_stored_ratings(tmp_
         await store.close()
     await asyncio.to_thread(ratings_cli, ["recompute", "--check", "--database-url", url])
     assert "Rated 2 games again to compare" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+async def test_migration_0007_rates_the_games_already_stored_with_their_teams(
+    kind, tmp_path
+) -> None:
+    """An upgraded database has the sides of its stored results (from each game's final
+    state) and every finished game rated, oldest first, as the bot would have rated them."""
+
+    async def migrate(engine, revision: str) -> None:  # type: ignore[no-untyped-def]
+        async with engine.begin() as connection:
+            await connection.run_sync(lambda c: command.upgrade(alembic_config(c), revision))
+
+    kami = REGISTRY["kami"].new_state(4, 3, {})
+    rng = random.Random(3)
+    while not kami.is_over:
+        kami.apply(rng.choice(kami.legal_actions()))
+    winners = set(kami.winners)
+    async with _database(kind, tmp_path) as url:
+        engine = create_async_engine(normalise_url(url))
+        try:
+            await migrate(engine, "0006")
+            async with engine.begin() as connection:
+                await connection.execute(
+                    text(
+                        "INSERT INTO games (id, guild_id, channel_id, host_id, game_key, options, "
+                        "status, version, seed, state, locale, created_at, updated_at) VALUES "
+                        "(1, 9, 10, 1, 'kami', '{}', 'finished', 3, 3, :state, 'en', "
+                        "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                    ),
+                    {"state": json.dumps(kami.to_json())},
+                )
+                for seat in range(4):
+                    await connection.execute(
+                        text(
+                            "INSERT INTO results (game_id, seat, guild_id, game_key, user_id, "
+                            "score, won, outcome, with_ai, autoplayed, finished_at) VALUES "
+                            "(1, :seat, 9, 'kami', :user, :score, :won, 'finished', false, "
+                            "false, CURRENT_TIMESTAMP)"
+                        ),
+                        {
+                            "seat": seat,
+                            "user": 100 + seat,
+                            "score": kami.scores[seat],
+                            "won": seat in winners,
+                        },
+                    )
+            await migrate(engine, "0007")
+            async with engine.connect() as connection:
+                sides = (
+                    (await connection.execute(text("SELECT side FROM results ORDER BY seat")))
+                    .scalars()
+                    .all()
+                )
+                stored = {
+                    row.user_id: (row.mu, row.sigma)
+                    for row in (
+                        await connection.execute(text("SELECT user_id, mu, sigma FROM ratings"))
+                    ).all()
+                }
+        finally:
+            await engine.dispose()
+    assert sides == [0, 1, 0, 1]
+    teams = [[MODEL.rating(), MODEL.rating()], [MODEL.rating(), MODEL.rating()]]
+    ranks = [1, 2] if 0 in winners else [2, 1]
+    [[zero, two], [one, three]] = MODEL.rate(teams, ranks=ranks)
+    expected = {100: zero, 101: one, 102: two, 103: three}
+    assert stored == {user: (r.mu, r.sigma) for user, r in expected.items()}
