@@ -71,6 +71,7 @@ def final_scores(
     ]
 
 
+
 def private_parts(view: Callable[[int | None], dict[str, Any]], seats: int) -> list[dict]:
     """Per seat, what its view shows beyond the public one (its hand …).
 
