@@ -28,12 +28,16 @@ from bot.components import (
 )
 from bot.config import Settings
 from bot.hints import HintFlow
+from bot.history import HISTORY_ITEMS
 from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
 from bot.lobby import LobbyFlow
 from bot.moves import MoveFlow
 from bot.outbox.courier import Outbox
 from bot.publisher import Publisher
+from bot.ratings.board import RATING_ITEMS
+from bot.replays.source import Replays
+from bot.replays.view import REPLAY_ITEMS
 from bot.replies import reply
 from bot.scores import SCORE_ITEMS
 from bot.storage.repository import Store
@@ -46,6 +50,7 @@ EXTENSIONS = (
     "bot.exts.ingame",
     "bot.exts.hints",
     "bot.exts.standings",
+    "bot.exts.history",
     "bot.exts.rules",
     "bot.exts.settings",
     "bot.exts.admin",
@@ -92,6 +97,7 @@ class GloryBot(commands.Bot):
     """
 
     store: Store
+    replays: Replays
 
     def __init__(self, settings: Settings, registry: Mapping[str, Game] | None = None) -> None:
         super().__init__(
@@ -126,7 +132,10 @@ class GloryBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_url)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *SCORE_ITEMS)
+        self.replays = Replays(self.store, self.registry)
+        self.add_dynamic_items(
+            *DYNAMIC_ITEMS, *SCORE_ITEMS, *RATING_ITEMS, *HISTORY_ITEMS, *REPLAY_ITEMS
+        )
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -53,7 +53,7 @@ def final_scores(
     A game with AI players, or with a seat the AI took over, is marked so (standings keep it
     apart), and so is a human seat the AI was playing at the end (its win is not credited).
     """
-    scores = state.scores
+    scores, sides = state.scores, state.sides
     winners = set() if concede else set(state.winners)
     with_ai = any(s.ai_level is not None or s.takeover for s in seats)
     return [
@@ -65,6 +65,7 @@ def final_scores(
             ai_level=s.ai_level,
             with_ai=with_ai,
             autoplayed=s.takeover,
+            side=sides[s.seat],
         )
         for s in seats
     ]

@@ -1,5 +1,6 @@
 """``/settings language``: the language of the bot's public messages in this server;
-``/settings hints``: whether its players may ask for hints (``bot/hints.py``).
+``/settings hints``: whether its players may ask for hints (``bot/hints.py``);
+``/settings replays``: whether replays of its ended games show the hands (``bot/replays``).
 
 Why a setting: Discord only sends a server's language for Community servers (everyone else is
 ``en-US``), so a German group on a plain server needs a way to choose. Open games switch too:
@@ -91,6 +92,24 @@ class Settings(commands.Cog):
             on = allowed == "on"
             await self.bot.store.set_hints_allowed(interaction.guild_id, on)
             await reply(interaction, "settings.hints.on" if on else "settings.hints.off")
+
+    @settings.command(
+        name=text("cmd.settings.replays.name"),
+        description=text("cmd.settings.replays.description"),
+    )
+    @app_commands.describe(hands=text("cmd.settings.replays.hands"))
+    @app_commands.rename(hands=text("cmd.settings.replays.hands.name"))
+    @app_commands.choices(hands=HINT_CHOICES)
+    async def replays(self, interaction: discord.Interaction, hands: str) -> None:
+        """Whether replays of this server's ended games show every hand (``bot/replays``)."""
+        async with guarded(interaction, None):
+            if not can_manage(interaction) or interaction.guild_id is None:
+                await reply(interaction, "settings.manage_only")
+                return
+            shown = hands == "on"
+            await self.bot.store.set_replay_hands(interaction.guild_id, shown)
+            self.bot.replays.forget_setting(interaction.guild_id)
+            await reply(interaction, "settings.replays.on" if shown else "settings.replays.off")
 
 
 async def reply_text(interaction: discord.Interaction, text: str) -> None:

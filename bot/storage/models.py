@@ -154,6 +154,9 @@ class ResultRow(SQLModel, table=True):
     """The game had AI seats or a seat the AI took over: kept apart from all-human games."""
     autoplayed: bool = False
     """The AI was playing this human's seat when the game ended: no win is credited."""
+    side: int | None = None
+    """The seat's side (``State.sides``: Kami partners share one); ``None`` in results from
+    before migration 0007 that it could not work out (the seat is then its own side)."""
     finished_at: datetime = _when()
 
 
@@ -188,4 +191,6 @@ class GuildSettingsRow(SQLModel, table=True):
     language: str | None = Field(default=None, max_length=16)
     hints: bool = True
     """Whether players may ask for a hint (``/settings hints``)."""
+    replay_hands: bool = True
+    """Whether a replay of an ended game shows every player's hand (``/settings replays``)."""
     updated_at: datetime = _when()

@@ -25,6 +25,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.outbox.entries import REDRAW, Entry, Publication
+from bot.ratings.ledger import rate_in_session
 from bot.storage.cache import KEPT_MOVES, KeptGame, KnownUser, LoggedMove, LruCache
 from bot.storage.engine import create_engine, create_inline_engine
 from bot.storage.group_commit import GroupCommit, Outcome
@@ -261,6 +262,7 @@ class FinalScore:
     ai_level: str | None = None
     with_ai: bool = False
     autoplayed: bool = False
+    side: int | None = None
 
 
 @dataclass(frozen=True)
@@ -836,6 +838,24 @@ class Store:
                 )
             )
 
+    async def replay_hands(self, guild_id: int) -> bool:
+        """Whether replays of the server's ended games show every hand (``/settings replays``)."""
+        async with self.session() as session:
+            row = await session.get(GuildSettingsRow, guild_id)
+            return row is None or bool(row.replay_hands)
+
+    async def set_replay_hands(self, guild_id: int, shown: bool) -> None:
+        async with self._write_session() as session:
+            await session.exec(
+                self._upsert(
+                    GuildSettingsRow,
+                    "guild_id",
+                    guild_id=guild_id,
+                    replay_hands=shown,
+                    updated_at=utcnow(),
+                )
+            )
+
     # ------------------------------------------------------------------ outbox
 
     async def publish(self, game_id: int, publication: Publication) -> Entry:
@@ -1057,8 +1077,11 @@ class Store:
                     ai_level=entry.ai_level,
                     with_ai=entry.with_ai,
                     autoplayed=entry.autoplayed,
+                    side=entry.side,
                 )
             )
+        if outcome == GameStatus.FINISHED.value:
+            await rate_in_session(session, game_id)  # the same transaction (bot/ratings)
 
     async def recent_moves(self, game_id: int, limit: int) -> list[LoggedMove]:
         """The last ``limit`` moves, oldest first (from memory for a running game)."""

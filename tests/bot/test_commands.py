@@ -94,7 +94,7 @@ async def test_leave_concedes_and_records_an_abandoned_game(simcord_env) -> None
     assert len(results) == 2 and {r.outcome for r in results} == {"abandoned"}
     assert not any(r.won for r in results)
     standings = await table.players[0].member.slash(table.channel, "standings")
-    assert "No finished games" in message_text(standings.response.message)
+    assert "No rated games" in message_text(standings.response.message)
 
 
 async def test_cancel_needs_the_host_or_manage_server(simcord_env) -> None:
@@ -127,13 +127,28 @@ async def test_standings_after_several_games(simcord_env) -> None:
     table.players = everyone
     result = await table.players[0].member.slash(table.channel, "standings")
     assert not result.ephemeral
-    text = message_text(result.response.message)
-    assert "Standings: all games" in text
-    played = {table.players[0].user.id: 3, table.players[1].user.id: 3, table.players[2].user.id: 1}
-    for user_id, count in played.items():
-        wins = sum(user_id in w for w in winners)
-        line = next(line for line in text.splitlines() if f"<@{user_id}>" in line)
-        assert f"{count} game" in line and f"{wins} won" in line
+    # Without a game, the pages run through each game's board: Clans and Glory, then Kami.
+    boards = {
+        "Clans and Glory": (winners[:2], {0: 2, 1: 2, 2: 1}),
+        "Kami": (winners[2:], {0: 1, 1: 1}),
+    }
+    page = result.response
+    for title, (won, played) in boards.items():
+        text = message_text(page.message)
+        assert f"Standings: {title}" in text
+        for seat, count in played.items():
+            user_id = everyone[seat].user.id
+            wins = sum(user_id in w for w in won)
+            line = next(line for line in text.splitlines() if f"<@{user_id}>" in line)
+            assert f"{count} game" in line and f"{wins} won" in line
+        if title == "Clans and Glory":
+            next_id = next(
+                c["custom_id"]
+                for row in page.components
+                for c in row["components"]
+                if c["custom_id"].endswith(":next")
+            )
+            page = (await everyone[0].member.click(page.message, custom_id=next_id)).response
     result = await table.players[0].member.slash(table.channel, "standings", game="kami")
     text = message_text(result.response.message)
     assert "Standings: Kami" in text and f"<@{table.players[2].user.id}>" not in text
@@ -170,7 +185,7 @@ async def test_standings_show_the_top_ten_and_the_callers_rank(simcord_env) -> N
     lines = message_text(result.response.message).splitlines()
     ranked = [line for line in lines if line[:1].isdigit()]
     assert len(ranked) == 11 and ranked[-1].startswith("13. ")
-    assert f"<@{caller.id}>: 12 games, 0 won (0%)" in ranked[-1]
+    assert f"<@{caller.id}>: **" in ranked[-1] and ranked[-1].endswith("12 games, 0 won")
 
 
 @pytest.mark.parametrize("owner", [False, True])
@@ -185,6 +200,6 @@ async def test_sync_is_for_the_owner_only(simcord_env, owner) -> None:
     assert result.ephemeral
     text = result.response.content  # the reply after "thinking…" replaces it
     if owner:
-        assert "Synced 11 commands" in text  # with /hint
+        assert "Synced 14 commands" in text  # with /hint, /history, /profile, /replay
     else:
         assert "owner" in text

@@ -9,12 +9,12 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.exts.standings import standing_line
 from bot.i18n import LOCALES, _lookup, catalog, has, placeholders, reference, supported_locale, t
 from bot.i18n.commands import CatalogTranslator, text
 from bot.i18n.plural import plural_category
+from bot.ratings.board import decimal, rating_line
+from bot.ratings.queries import BoardEntry
 from bot.storage.models import GameStatus
-from bot.storage.repository import Standing
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 LITERAL_KEY = re.compile(
@@ -205,30 +205,37 @@ def test_the_closed_dm_notice_says_you_in_the_singular_or_plural(locale, count, 
 
 
 @pytest.mark.parametrize(
-    ("locale", "played", "wins", "points", "phrases"),
+    ("locale", "played", "wins", "phrases"),
     [
-        ("en", 1, 1, 1, ["1 game", "1 won", "1 point"]),
-        ("en", 3, 0, 12, ["3 games", "0 won", "12 points"]),
-        ("de", 1, 1, 1, ["1 Spiel", "1 gewonnen", "1 Punkt"]),
-        ("de", 2, 2, 7, ["2 Spiele", "2 gewonnen", "7 Punkte"]),
-        ("ru", 21, 1, 1, ["21 игра", "1 победа", "1 очко"]),
-        ("ru", 3, 2, 24, ["3 игры", "2 победы", "24 очка"]),
-        ("ru", 11, 5, 15, ["11 игр", "5 побед", "15 очков"]),
+        ("en", 1, 1, ["1 game", "1 won"]),
+        ("en", 3, 0, ["3 games", "0 won"]),
+        ("de", 1, 1, ["1 Spiel", "1 gewonnen"]),
+        ("de", 2, 2, ["2 Spiele", "2 gewonnen"]),
+        ("ru", 21, 1, ["21 игра", "1 победа"]),
+        ("ru", 3, 2, ["3 игры", "2 победы"]),
+        ("ru", 11, 5, ["11 игр", "5 побед"]),
     ],
 )
-def test_standings_count_games_wins_and_points_as_plural_phrases(
-    locale, played, wins, points, phrases
-) -> None:
-    line = standing_line(2, Standing(user_id=7, played=played, wins=wins, points=points), locale)
+def test_standings_count_games_and_wins_as_plural_phrases(locale, played, wins, phrases) -> None:
+    entry = BoardEntry(user_id=7, ai_level="", mu=30.0, sigma=3.0, games=played, wins=wins)
+    line = rating_line(2, entry, locale)
     assert line.startswith("2. <@7>: ")
     for phrase in phrases:
         assert re.search(rf"(?<!\d){re.escape(phrase)}(?!\w)", line), (phrase, line)
-    assert ":" not in line.split(": ", 1)[1], "no 'Points: 5' labels after the name"
-    assert len(re.findall(r"\d+", line.split(": ", 1)[1])) == 4, line  # games, wins, rate, points
+    assert ":" not in line.split(": ", 1)[1], "no 'Games: 5' labels after the name"
     for word in {word for phrase in phrases for word in phrase.split()[1:]}:
         assert line.count(f" {word}") == 1, (word, line)
 
 
 def test_an_english_standings_line_reads_as_a_sentence() -> None:
-    line = standing_line(1, Standing(user_id=7, played=4, wins=1, points=1), "en")
-    assert line == "1. <@7>: 4 games, 1 won (25%), 1 point"
+    entry = BoardEntry(user_id=7, ai_level="", mu=27.5, sigma=2.0, games=4, wins=1)
+    assert rating_line(1, entry, "en") == "1. <@7>: **21.5**, 4 games, 1 won"
+
+
+def test_ratings_use_the_readers_decimal_sign_and_a_real_minus() -> None:
+    assert (decimal(21.46, "en"), decimal(21.46, "de"), decimal(-3.04, "ru")) == (
+        "21.5",
+        "21,5",
+        "−3,0",
+    )
+    assert decimal(-0.01, "en") == "0.0"

@@ -17,6 +17,7 @@ import discord
 import pytest
 import simcord.http.router
 
+import bot.ratings.board as rating_board
 from bot.answers import DEFER_AFTER
 from bot.outbox.delivery import made_during
 from bot.outbox.entries import MOVE, START, Entry
@@ -219,7 +220,7 @@ async def test_a_slow_command_is_deferred_in_time_and_then_answered(
     simcord_env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await quick_game(simcord_env)
-    slow_down(monkeypatch, table.bot.store, "standings")
+    slow_down(monkeypatch, rating_board, "rated_games")  # the leaderboard's first read
     before = len(simcord_env.http_requests)
     result = await table.players[0].member.slash(table.channel, "standings")
     await simcord_env.advance_time(DEFER_AFTER * 3)

@@ -24,8 +24,9 @@ from discord.utils import escape_markdown
 
 from bot import guide
 from bot.controls import breadcrumb, lobby_view, menu_view, resolve, table_view
-from bot.exts.standings import TOP, standings_embed
 from bot.i18n import LOCALES, catalog, placeholders, t
+from bot.ratings.board import PER_PAGE, board_pages, standings_message
+from bot.ratings.queries import BoardEntry, ranked
 from bot.render import presenter_for
 from bot.render.common import (
     hand_embed,
@@ -39,7 +40,6 @@ from bot.render.limits import EMBED_DESCRIPTION, FIELD_VALUE, first_lines, last_
 from bot.scores import scores_message
 from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
-from bot.storage.repository import Standing
 from games import REGISTRY, State
 from games.menu import action_at, choices_at
 from tests.bot.test_scores import long_kami_game
@@ -273,19 +273,24 @@ def test_a_long_kami_game_is_rendered_while_it_runs() -> None:
 # ---------------------------------------------------------------- /standings, /rules, notices
 
 
-@pytest.mark.parametrize("caller_rank", [1, TOP, TOP + 1, 100])
-def test_standings_with_100_players_fit(caller_rank: int) -> None:
-    table = [
-        Standing(user_id=10**18 + rank, played=10_000 - rank, wins=5_000 - rank, points=99_999)
-        for rank in range(1, 101)
-    ]
-    caller = table[caller_rank - 1].user_id
+@pytest.mark.parametrize("caller_rank", [1, PER_PAGE, PER_PAGE + 1, 100])
+def test_standings_with_100_players_fit_on_every_page(caller_rank: int) -> None:
+    board = ranked(
+        [
+            BoardEntry(10**18 + rank, "", 50.0 - rank / 10, 0.8, 10_000 - rank, 5_000 - rank)
+            for rank in range(1, 101)
+        ]
+        + [BoardEntry(0, level, 30.0, 1.0, 99_999, 99_999) for level in ("easy", "strong")]
+    )
+    pages = board_pages([("clans_and_glory", board), ("kami", board)])
+    caller = board[caller_rank - 1].user_id
     for locale in LOCALE_CODES:
-        scope = presenter_for("clans_and_glory").game_name(locale)
-        embed = standings_embed(table, caller, scope, locale)
-        assert_fits("standings", wire(embed))
-        assert f"<@{caller}>" in (embed.description or ""), "the caller always sees their line"
-        assert (embed.description or "").count("<@") == TOP + (caller_rank > TOP)
+        for page in (1, 2, len(pages)):
+            content = standings_message(pages, page, caller, locale, game=None, with_ai=True)
+            assert_fits("standings", wire(content["embed"], content["view"]))
+            text = content["embed"].description or ""
+            assert f"<@{caller}>" in text, "the caller always sees their line"
+            assert text.count("\n") <= PER_PAGE + 1
 
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))
@@ -372,3 +377,79 @@ def test_the_tables_log_keeps_the_newest_lines_when_it_is_too_long() -> None:
     shown = embed.fields[-1].value.splitlines()
     assert shown == log[-len(shown) :] and shown[-1] == log[-1]
     assert_fits("table with a long log", wire(embed))
+
+
+# ---------------------------------------------------------------- /replay and /history
+
+
+@pytest.mark.parametrize(("key", "players"), [(k, p) for k in REGISTRY for p in (2, 4)])
+@pytest.mark.parametrize("names", NAME_SETS, ids=["mixed", "markdown"])
+def test_every_replay_position_fits_with_hands_in_every_language(key, players, names) -> None:
+    from bot.replays.rebuild import LoggedStep, Replay
+    from bot.replays.source import GameRecord
+    from bot.replays.view import replay_message
+
+    game = REGISTRY[key]
+    rng = random.Random(players)
+    state = game.new_state(players, 5, {})
+    opening, steps = state.opening_events, []
+    while not state.is_over:
+        seat = state.to_move
+        action = rng.choice(state.legal_actions())
+        steps.append(LoggedStep(seat, action.to_json(), state.apply(action)))
+    loaded = loaded_for(state, key, {}, names[:players], status=GameStatus.FINISHED)
+    loaded.row.seed, loaded.row.state = 5, state.to_json()
+    record = GameRecord(loaded.row, loaded.seats, steps, opening)
+    replay = Replay.build(
+        game,
+        players=players,
+        seed=5,
+        options={},
+        opening_events=opening,
+        steps=steps,
+        final_state=state.to_json(),
+    )
+    assert replay.problem is None
+    positions = {0, 1, replay.last, *range(0, replay.last, max(replay.last // 6, 1))}
+    shown_hands = 0
+    for locale in LOCALE_CODES:
+        titles = {t("replay.hand_of", locale, name=name)[:256] for name in safe_names(loaded.names)}
+        for position in sorted(positions):
+            content = replay_message(record, replay, position, locale, reveal=True)
+            assert_fits(f"replay {position} {locale}", wire(content["embed"], content["view"]))
+            hands = sum(1 for field in content["embed"].fields if field.name in titles)
+            assert hands in (0, players), "every hand or none"
+            shown_hands += hands
+    assert shown_hands, "the hands fit at least somewhere"
+
+
+@pytest.mark.parametrize("names", NAME_SETS, ids=["mixed", "markdown"])
+def test_a_full_history_page_fits_in_every_language(names) -> None:
+    from bot.history import PER_PAGE as HISTORY_PAGE
+    from bot.history import EndedGame, history_message
+
+    games = []
+    for _ in range(HISTORY_PAGE):
+        loaded = loaded_for(None, "kami", {}, names, status=GameStatus.FINISHED)
+        loaded.row.updated_at = datetime.now(UTC)
+        games.append(
+            EndedGame(
+                loaded.row,
+                loaded.seats,
+                [0, 1, 2, 3],
+                99_999,
+                datetime.now(UTC) - timedelta(days=3),
+            )
+        )
+    for locale in LOCALE_CODES:
+        content = history_message(
+            games,
+            10**9,
+            123_456,
+            locale,
+            game="clans_and_glory",
+            user=2**63 - 1,
+            user_name=escape_markdown(names[0]),
+        )
+        assert_fits(f"history {locale}", wire(content["embed"], content["view"]))
+        assert content["embed"].description.count("\n") == HISTORY_PAGE - 1, "no line was cut"

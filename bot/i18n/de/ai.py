@@ -20,6 +20,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "⏰ {seat} hat die Zugzeit erneut überschritten; die KI "
         "spielt den Platz, bis er zurückgenommen wird."
     ),
-    "cmd.standings.with_ai": "Spiele mit KI-Spielern statt Spiele nur unter Menschen",
-    "standings.with_ai": "{scope}, Spiele mit KI-Spielern",
+    "cmd.standings.with_ai": "Auch die KI-Stufen zeigen, die Fixpunkte der Wertungen",
+    "standings.with_ai": "{scope}, mit den KI-Stufen",
 }

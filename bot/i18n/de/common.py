@@ -308,10 +308,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "standings.gap": "…",
     "standings.empty": "Auf diesem Server gibt es noch keine beendeten Spiele.",
     "standings.wins": {"one": "{count} gewonnen", "other": "{count} gewonnen"},
-    "standings.line": {
-        "one": "{rank}. {user}: {count} Spiel, {wins} ({rate} %), {points}",
-        "other": "{rank}. {user}: {count} Spiele, {wins} ({rate} %), {points}",
-    },
     "sync.owner_only": "Nur der Besitzer des Bots kann Befehle synchronisieren.",
     "sync.done": {
         "one": "{count} Befehl synchronisiert.",

@@ -15,6 +15,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "autoplay.takeover": (
         "⏰ {seat} ran out of time again; the AI plays for them until they take the seat back."
     ),
-    "cmd.standings.with_ai": "Games with AI players instead of all-human games",
-    "standings.with_ai": "{scope}, games with AI players",
+    "cmd.standings.with_ai": "Also list the AI levels, which anchor the ratings",
+    "standings.with_ai": "{scope}, with the AI levels",
 }

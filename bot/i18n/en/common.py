@@ -253,10 +253,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "standings.gap": "…",
     "standings.empty": "No finished games in this server yet.",
     "standings.wins": {"one": "{count} won", "other": "{count} won"},
-    "standings.line": {
-        "one": "{rank}. {user}: {count} game, {wins} ({rate}%), {points}",
-        "other": "{rank}. {user}: {count} games, {wins} ({rate}%), {points}",
-    },
     "sync.owner_only": "Only the bot's owner can sync commands.",
     "sync.done": {"one": "Synced {count} command.", "other": "Synced {count} commands."},
 }

@@ -15,6 +15,7 @@ from bot.i18n.ru import (
     common,
     guide,
     hints,
+    history,
     kami,
     settings,
 )
@@ -28,6 +29,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **ai.MESSAGES,
     **clock.MESSAGES,
     **hints.MESSAGES,
+    **history.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
 }

@@ -17,6 +17,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "autoplay.takeover": (
         "⏰ У игрока {seat} снова вышло время; ИИ играет за него, пока он не вернёт себе место."
     ),
-    "cmd.standings.with_ai": "Игры с ИИ-игроками вместо игр только между людьми",
-    "standings.with_ai": "{scope}, игры с ИИ-игроками",
+    "cmd.standings.with_ai": "Показать и уровни ИИ — опорные точки рейтинга",
+    "standings.with_ai": "{scope}, с уровнями ИИ",
 }

@@ -308,12 +308,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "many": "{count} побед",
         "other": "{count} победы",
     },
-    "standings.line": {
-        "one": "{rank}. {user}: {count} игра, {wins} ({rate} %), {points}",
-        "few": "{rank}. {user}: {count} игры, {wins} ({rate} %), {points}",
-        "many": "{rank}. {user}: {count} игр, {wins} ({rate} %), {points}",
-        "other": "{rank}. {user}: {count} игры, {wins} ({rate} %), {points}",
-    },
     "sync.owner_only": "Синхронизировать команды может только владелец бота.",
     "sync.done": {
         "one": "Синхронизирована {count} команда.",
