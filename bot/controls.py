@@ -26,9 +26,9 @@ from bot.components import (
 )
 from bot.i18n import t
 from bot.option_help import option_about, value_about
-from bot.render.base import JSON, Presenter
+from bot.render.base import Presenter
 from bot.render.common import safe_names
-from bot.seat_controls import seat_buttons
+from bot.seat_controls import seat_button_components, seat_buttons
 from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 from games import Action, Option
@@ -213,13 +213,11 @@ def menu_view(
     tokens = resolve(actions, path, lambda at: _menu_choices(loaded, actions, at))
     if tokens is None:
         tokens, path = (), ()
-    view_data = loaded.view(seat)
     names = tuple(safe_names(loaded.names))
     choices = _menu_choices(loaded, actions, tokens)
 
     def label(token: str) -> str:
-        key = ("label", token, locale, names)  # a label may name a player
-        return loaded.derived(key, lambda: presenter.token_label(token, view_data, names, locale))
+        return token_label(loaded, presenter, seat, token, names, locale)
 
     here = MenuTarget(loaded.id, loaded.row.version, seat, path)
     view = SentControls()
@@ -296,8 +294,8 @@ def menu_controls(
     state = loaded.state
     if state is None or loaded.status is not GameStatus.ACTIVE:
         return None
-    extras = seat_buttons(loaded, seat, locale)
-    if any(item.row is None or item.row < 2 for item in extras):
+    extras = seat_button_components(loaded, seat, locale)
+    if any(row is None or row < 2 for row, _ in extras):
         view = menu_view(loaded, presenter, seat, locale, path)  # rows shared with the menu
         return None if view is None else PrebuiltControls(view.to_components())
     rows: list[dict[str, Any]] = []
@@ -306,8 +304,8 @@ def menu_controls(
     elif not extras:
         return None
     by_row: dict[int, list[dict[str, Any]]] = {}
-    for item in extras:
-        by_row.setdefault(item.row, []).append(item.to_component_dict())
+    for row, component in extras:
+        by_row.setdefault(row, []).append(component)  # type: ignore[arg-type]
     rows += [{"type": 1, "components": by_row[row]} for row in sorted(by_row)]
     return PrebuiltControls(rows)
 
@@ -324,13 +322,11 @@ def _menu_rows(
     tokens = resolve(actions, path, lambda at: _menu_choices(loaded, actions, at))
     if tokens is None:
         tokens, path = (), ()
-    view_data = loaded.view(seat)
     names = tuple(safe_names(loaded.names))
     here = MenuTarget(loaded.id, loaded.row.version, seat, path)
 
     def label(token: str) -> str:
-        key = ("label", token, locale, names)  # a label may name a player
-        return loaded.derived(key, lambda: presenter.token_label(token, view_data, names, locale))
+        return token_label(loaded, presenter, seat, token, names, locale)
 
     choices = _menu_choices(loaded, actions, tokens)
     rows = []
@@ -380,17 +376,36 @@ def _menu_choices(
     return loaded.derived(("choices", tokens), lambda: tuple(choices_at(actions, tokens)))
 
 
-def breadcrumb(
+def token_label(
+    loaded: LoadedGame,
     presenter: Presenter,
-    view_data: JSON,
-    names: Sequence[str],
+    seat: int,
+    token: str,
+    names: tuple[str, ...],
+    locale: str,
+) -> str:
+    """A menu token in words, once per state (a label may name a player, hence ``names``).
+
+    The seat's view is computed only when the label is not known yet: the hand DM that showed
+    the menu's top level leaves its labels for the clicks in it."""
+    return loaded.derived(
+        ("label", token, locale, names),
+        lambda: presenter.token_label(token, loaded.view(seat), names, locale),
+    )
+
+
+def breadcrumb(
+    loaded: LoadedGame,
+    presenter: Presenter,
+    seat: int,
     tokens: Sequence[str],
     locale: str,
 ) -> str | None:
     """The choices made so far in a nested menu, e.g. "Discard › Card 20"."""
     if not tokens:
         return None
-    labels = [presenter.token_label(token, view_data, names, locale) for token in tokens]
+    names = tuple(safe_names(loaded.names))
+    labels = [token_label(loaded, presenter, seat, token, names, locale) for token in tokens]
     return t("menu.breadcrumb", locale, path=t("menu.separator", locale).join(labels))
 
 

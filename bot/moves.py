@@ -288,9 +288,7 @@ class MoveFlow:
         locale = user_locale(interaction)
         presenter = presenter_for(loaded.row.game_key)
         assert loaded.state is not None
-        notice = breadcrumb(
-            presenter, loaded.view(target.seat), safe_names(loaded.names), tokens, locale
-        )
+        notice = breadcrumb(loaded, presenter, target.seat, tokens, locale)
         await Answer.of(interaction).update(
             embed=hand_embed(loaded, presenter, target.seat, locale, notice=notice),
             view=menu_controls(loaded, presenter, target.seat, locale, target.path),

@@ -22,6 +22,22 @@ def seat_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.
     return [*take_back_buttons(loaded, seat, locale), *hint_buttons(loaded, seat, locale)]
 
 
+def seat_button_components(
+    loaded: LoadedGame, seat: int, locale: str
+) -> tuple[tuple[int | None, dict[str, Any]], ...]:
+    """``seat_buttons`` as Discord's JSON with their rows, made once per state (a hand's
+    answer is written as JSON, ``controls.menu_controls``); the key names all they depend on."""
+    row = loaded.seats[seat]
+    key = ("seat_buttons", seat, locale, loaded.row.version, row.takeover, row.ai_level)
+    return loaded.derived(
+        key,
+        lambda: tuple(
+            (item.row, item.to_component_dict())  # type: ignore[attr-defined]
+            for item in seat_buttons(loaded, seat, locale)
+        ),
+    )
+
+
 def take_back_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.Item[Any]]:
     """The "Take my seat back" button, while the AI plays the seat for its absent player."""
     row = loaded.seats[seat]

@@ -213,15 +213,17 @@ def hand_embed(
     ``full=False`` (a DM while the player waits) leaves out everything that changes with other
     players' moves, so the message stays true without an edit after every move.
     """
-    assert loaded.state is not None
-    view = loaded.view(seat)
+    state = loaded.state
+    assert state is not None
     names = tuple(safe_names(loaded.names))
-    full = full or view["to_move"] == seat or view["is_over"]  # the same text either way then
+    full = full or state.to_move == seat or state.is_over  # the same text either way then
     # The hand's text is made once per state, seat, language, names and status: the hand DM
-    # the courier sends the player on turn leaves it for the clicks in that DM.
+    # the courier sends the player on turn leaves it for the clicks in that DM (which then
+    # need not compute the seat's view at all).
     key = ("hand", seat, locale, names, full, loaded.status)
     title, body = loaded.derived(
-        key, lambda: _hand_text(loaded, presenter, view, seat, names, locale, full=full)
+        key,
+        lambda: _hand_text(loaded, presenter, loaded.view(seat), seat, names, locale, full=full),
     )
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = [notice, "", *body] if notice else list(body)

@@ -180,7 +180,7 @@ def check_menu(
     tokens = resolve(state.legal_actions(), path)
     assert tokens is not None
     for locale in LOCALE_CODES:
-        notice = breadcrumb(presenter, loaded.view(seat), safe_names(names), tokens, locale)
+        notice = breadcrumb(loaded, presenter, seat, tokens, locale)
         embed = hand_embed(loaded, presenter, seat, locale, notice=notice)
         view = menu_view(loaded, presenter, seat, locale, path)
         assert_fits(f"menu at {path}", wire(embed, view))
