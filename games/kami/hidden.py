@@ -187,7 +187,12 @@ def _soldier_constraints(state: KamiState, seat: int) -> list[tuple[int, int, in
     for owner, (low, high) in sorted(bounds.items()):
         if owner == seat:
             continue
-        shown = sum(1 for card, _up, _merc in state.defense[owner] if card == SOLDIER and _up)
+        # Face-up cards, and the last round's revealed face-down card: public, so not hidden.
+        shown = sum(
+            1
+            for index, (card, _up, _merc) in enumerate(state.defense[owner])
+            if card == SOLDIER and _shown_defense(state, owner, index, seat)
+        )
         shown += sum(1 for card, _merc in state.attack[owner] if card == SOLDIER)
         constraints.append((owner, low - shown, high - shown))
     return constraints

@@ -259,3 +259,21 @@ def test_saves_from_before_the_public_knowledge_keys_still_load() -> None:
         del data[drop]
         again = REGISTRY[key].state_from_json(data)
         assert again.legal_actions() == state.legal_actions()
+
+
+def test_the_last_rounds_revealed_defense_card_is_public_in_the_soldier_bounds() -> None:
+    """Found by the property test above: a Kami game over in which the player who had shown
+    five Soldiers ends with a Soldier as the revealed last defense card. That card is public,
+    so the Soldiers still hidden are one fewer (before the fix the real position broke its own
+    public facts and the determinization ignored them)."""
+    options = {"ending": "lord", "target": 5, "lord_clamp": True, "demoralized": "ask_everyone"}
+    state = REGISTRY["kami"].new_state(4, 3098, options)
+    rng = random.Random(3098)
+    while not state.is_over:
+        if rng.random() < 0.04:
+            check_determinization(state, rng.randrange(4), rng)
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.last_round["revealed_defense"] == "soldier"
+    assert state.revealed_soldiers == [{"seat": 2, "soldiers": 5}]
+    for seat in range(4):
+        check_determinization(state, seat, rng)

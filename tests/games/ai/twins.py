@@ -165,10 +165,16 @@ def _soldier_bounds(state: KamiState, seat: int) -> dict[int, tuple[int, int]]:
     for entry in state.revealed_soldiers:
         dealt[entry["seat"]] = (entry["soldiers"], entry["soldiers"])
     bounds = {}
+    last = state.last_round if state.is_over else None
     for s, (low, high) in dealt.items():
         if s == seat:
             continue
-        shown = sum(1 for c, up, _m in state.defense[s] if up and c == SOLDIER)
+        line = state.defense[s]
+        # The game's last face-down card is turned up at the end: public as well.
+        final = len(line) - 1 if last is not None and s == last["seat"] else None
+        shown = sum(
+            1 for i, (c, up, _m) in enumerate(line) if (up or i == final) and c == SOLDIER
+        )
         shown += sum(1 for c, _m in state.attack[s] if c == SOLDIER)
         bounds[s] = (low - shown, high - shown)
     return bounds
