@@ -47,6 +47,7 @@ EXTENSIONS = (
     "bot.exts.standings",
     "bot.exts.rules",
     "bot.exts.settings",
+    "bot.exts.pictures",
     "bot.exts.admin",
 )
 

@@ -175,6 +175,8 @@ class UserRow(SQLModel, table=True):
     dms_closed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     locale: str | None = Field(default=None, max_length=16)
     dm_channel_id: int | None = Field(default=None, sa_type=BigInteger)
+    hand_images: bool | None = None
+    """Whether the user's hands carry a picture (``/pictures``; ``None``: yes, the default)."""
 
 
 class GuildSettingsRow(SQLModel, table=True):
@@ -188,4 +190,6 @@ class GuildSettingsRow(SQLModel, table=True):
     language: str | None = Field(default=None, max_length=16)
     hints: bool = True
     """Whether players may ask for a hint (``/settings hints``)."""
+    images: bool = True
+    """Whether tables, hands and score charts carry pictures (``/settings images``)."""
     updated_at: datetime = _when()

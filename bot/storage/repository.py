@@ -836,6 +836,34 @@ class Store:
                 )
             )
 
+    async def images_shown(self, guild_id: int) -> bool:
+        """Whether the server's games show pictures (``/settings images``; default on)."""
+        async with self.session() as session:
+            row = await session.get(GuildSettingsRow, guild_id)
+            return row is None or bool(row.images)
+
+    async def set_images_shown(self, guild_id: int, shown: bool) -> None:
+        async with self._write_session() as session:
+            await session.exec(
+                self._upsert(
+                    GuildSettingsRow,
+                    "guild_id",
+                    guild_id=guild_id,
+                    images=shown,
+                    updated_at=utcnow(),
+                )
+            )
+
+    async def hand_images(self, user_id: int) -> bool:
+        """Whether the user's hands carry a picture (``/pictures``; default on)."""
+        async with self.session() as session:
+            row = await session.get(UserRow, user_id)
+            return row is None or row.hand_images is not False
+
+    async def set_hand_images(self, user_id: int, shown: bool) -> None:
+        async with self._write_session() as session:
+            await session.exec(self._upsert(UserRow, "user_id", user_id=user_id, hand_images=shown))
+
     # ------------------------------------------------------------------ outbox
 
     async def publish(self, game_id: int, publication: Publication) -> Entry:

@@ -16,6 +16,7 @@ from bot.i18n.ru import (
     guide,
     hints,
     kami,
+    pictures,
     settings,
 )
 
@@ -28,6 +29,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **ai.MESSAGES,
     **clock.MESSAGES,
     **hints.MESSAGES,
+    **pictures.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
 }

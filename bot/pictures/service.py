@@ -1,0 +1,186 @@
+"""Pictures for the bot's messages: drawn off the event loop, once per position.
+
+Why a service: a table is shown by the click's answer, the courier, re-posts and redraws, a
+hand by DMs and ephemeral answers; drawing takes milliseconds of CPU that must not stall the
+event loop. So pictures are drawn in one worker thread, kept (PNG bytes, least recently used)
+under ``(kind, game, version, seat or public, language, theme, …)``, and a picture asked for
+again while it is being drawn waits for that one drawing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n import t
+from bot.pictures import draw
+from bot.pictures.attach import attach
+from bot.pictures.palette import DEFAULT_THEME
+from bot.pictures.scenes import chart_scene, hand_scene, table_scene
+from bot.session import LoadedGame
+from bot.storage.cache import LruCache
+from games import Event
+
+if TYPE_CHECKING:
+    from bot.app import GloryBot
+
+KEPT_PICTURES = 512
+SETTING_SECONDS = 30.0
+"""How long a server's or user's picture setting is trusted before it is read again (another
+process may have changed it; this one updates its own at once)."""
+TABLE_FILE, HAND_FILE, CHART_FILE = "table.png", "hand.png", "scores.png"
+
+
+class Pictures:
+    def __init__(self, bot: GloryBot | None) -> None:
+        self.bot = bot
+        self._kept: LruCache[Hashable, bytes] = LruCache(KEPT_PICTURES)
+        self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        self._guilds: dict[int, tuple[float, bool]] = {}
+        self._users: dict[int, tuple[float, bool]] = {}
+        self.drawn = 0
+        """How many pictures were drawn (the rest came from memory)."""
+
+    # ---------------------------------------------------------------- drawing
+
+    async def picture(self, key: Hashable, make: Callable[[], bytes]) -> bytes:
+        """The picture for ``key``: from memory, from a drawing under way, or drawn now in
+        the worker thread."""
+        kept = self._kept.get(key)
+        if kept is not None:
+            return kept
+        running = self._drawing.get(key)
+        if running is not None:
+            return await asyncio.shield(running)
+        future = asyncio.get_running_loop().run_in_executor(self._executor, make)
+        self._drawing[key] = future
+        try:
+            png = await future
+        finally:
+            self._drawing.pop(key, None)
+        self.drawn += 1
+        self._kept.put(key, png)
+        return png
+
+    async def table_png(
+        self,
+        loaded: LoadedGame,
+        recent: Sequence[Sequence[Event]],
+        locale: str,
+        theme: str = DEFAULT_THEME,
+    ) -> bytes:
+        scene = table_scene(loaded, recent, locale, theme)
+        key = (
+            "table",
+            loaded.id,
+            loaded.row.version,
+            None,
+            locale,
+            theme,
+            loaded.row.status,
+            tuple(loaded.names),
+        )
+        return await self.picture(key, lambda: draw.table_png(scene))
+
+    async def hand_png(
+        self, loaded: LoadedGame, seat: int, locale: str, theme: str = DEFAULT_THEME
+    ) -> bytes:
+        scene = hand_scene(loaded, seat, locale, theme)
+        key = (
+            "hand",
+            loaded.id,
+            loaded.row.version,
+            seat,
+            locale,
+            theme,
+            loaded.row.status,
+            tuple(loaded.names),
+        )
+        return await self.picture(key, lambda: draw.hand_png(scene))
+
+    async def chart_png(self, loaded: LoadedGame, locale: str, theme: str = DEFAULT_THEME) -> bytes:
+        scene = chart_scene(loaded, locale, theme)
+        key = (
+            "chart",
+            loaded.id,
+            loaded.row.version,
+            None,
+            locale,
+            theme,
+            loaded.row.status,
+            tuple(loaded.names),
+        )
+        return await self.picture(key, lambda: draw.chart_png(scene))
+
+    # ---------------------------------------------------------------- the messages
+
+    async def with_table(
+        self, content: dict[str, Any], loaded: LoadedGame, recent: Sequence[Sequence[Event]]
+    ) -> dict[str, Any]:
+        locale = loaded.row.locale
+        png = None
+        if loaded.state is not None and await self.shown_in(loaded.row.guild_id):
+            png = await self.table_png(loaded, recent, locale)
+        game = t(f"{loaded.row.game_key}.name", locale)
+        alt = t("pictures.alt.table", locale, game=game, move=loaded.row.version)
+        return attach(content, png, TABLE_FILE, alt)
+
+    async def with_hand(
+        self, content: dict[str, Any], loaded: LoadedGame, seat: int, locale: str
+    ) -> dict[str, Any]:
+        png = None
+        user_id = loaded.seats[seat].user_id
+        if loaded.state is not None and await self.hand_shown(loaded.row.guild_id, user_id):
+            png = await self.hand_png(loaded, seat, locale)
+        game = t(f"{loaded.row.game_key}.name", locale)
+        alt = t("pictures.alt.hand", locale, game=game, name=loaded.seats[seat].display_name)
+        return attach(content, png, HAND_FILE, alt)
+
+    async def with_chart(
+        self, content: dict[str, Any], loaded: LoadedGame, locale: str
+    ) -> dict[str, Any]:
+        png = None
+        if loaded.state is not None and await self.shown_in(loaded.row.guild_id):
+            png = await self.chart_png(loaded, locale)
+        game = t(f"{loaded.row.game_key}.name", locale)
+        return attach(content, png, CHART_FILE, t("pictures.alt.chart", locale, game=game))
+
+    # ---------------------------------------------------------------- settings
+
+    async def shown_in(self, guild_id: int | None) -> bool:
+        """Whether the server shows pictures (``/settings images``; on unless turned off)."""
+        if guild_id is None or self.bot is None:
+            return True
+        known = self._guilds.get(guild_id)
+        if known is not None and time.monotonic() - known[0] < SETTING_SECONDS:
+            return known[1]
+        shown = await self.bot.store.images_shown(guild_id)
+        self._guilds[guild_id] = (time.monotonic(), shown)
+        return shown
+
+    async def hand_shown(self, guild_id: int | None, user_id: int) -> bool:
+        """Whether a hand of ``user_id`` carries a picture: the server shows pictures and the
+        user did not turn them off for their hand (``/pictures``)."""
+        if user_id < 0 or not await self.shown_in(guild_id):
+            return False  # an AI seat has no DM; a server without pictures shows none
+        if self.bot is None:
+            return True
+        known = self._users.get(user_id)
+        if known is not None and time.monotonic() - known[0] < SETTING_SECONDS:
+            return known[1]
+        shown = await self.bot.store.hand_images(user_id)
+        self._users[user_id] = (time.monotonic(), shown)
+        return shown
+
+    def remember_server(self, guild_id: int, shown: bool) -> None:
+        self._guilds[guild_id] = (time.monotonic(), shown)
+
+    def remember_user(self, user_id: int, shown: bool) -> None:
+        self._users[user_id] = (time.monotonic(), shown)
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
