@@ -32,6 +32,8 @@ class Mark:
     box: Box
     emphasis: str = ""
     """``legal``, ``dim``, ``last`` (the last move) or ``turn`` (the seat on turn)."""
+    count: int = 1
+    """How many equal cards a grouped card stands for."""
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,7 @@ class Canvas:
             self.centred(
                 bx1 - (text_width + 8) // 2, by1 - 9, badge, size, theme.background, bold=True
             )
-        self.marks.append(Mark("card", tag, box, emphasis))
+        self.marks.append(Mark("card", tag, box, emphasis, max(1, count)))
 
     def back(self, box: Box, tag: Any = None, *, emphasis: str = "", count: int = 0) -> None:
         """A face-down card: nothing of its face, only the pattern of every back."""
