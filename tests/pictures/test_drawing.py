@@ -16,7 +16,7 @@ from PIL import Image
 from bot.i18n import LOCALES
 from bot.pictures import draw
 from bot.pictures.scene import ChartScene, HandScene, TableScene
-from games import REGISTRY, State, events_for
+from games import REGISTRY, InvalidOptions, State, events_for
 from tests.games.ai.twins import twin
 
 NAMES = ["Анна-Мария Кузнецова", "Jürgen Weißmüller", "Chloé 🤖", "Дмитрий"]
@@ -35,7 +35,7 @@ def cases() -> list[Any]:
                     options = {option.name: value}
                     try:
                         game.resolve_options(players, options)
-                    except Exception:
+                    except InvalidOptions:
                         continue
                     found.append(
                         pytest.param(
