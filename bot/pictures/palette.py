@@ -27,7 +27,7 @@ OKABE_ITO: tuple[RGB, ...] = (
 class Theme:
     """The colours of one look; the name is part of every cached picture's key."""
 
-    name: str
+    key: str
     background: RGB
     panel: RGB
     panel_turn: RGB
@@ -44,7 +44,7 @@ class Theme:
 
 
 DARK = Theme(
-    name="dark",
+    key="dark",
     background=(30, 31, 34),
     panel=(43, 45, 49),
     panel_turn=(56, 52, 36),
@@ -58,8 +58,8 @@ DARK = Theme(
     back_mark=(171, 120, 78),
     dim=(70, 72, 78),
 )
-THEMES = {DARK.name: DARK}
-DEFAULT_THEME = DARK.name
+THEMES = {DARK.key: DARK}
+DEFAULT_THEME = DARK.key
 
 PLAYER_COLOURS: tuple[RGB, ...] = (
     OKABE_ITO[1],

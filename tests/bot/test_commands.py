@@ -185,6 +185,6 @@ async def test_sync_is_for_the_owner_only(simcord_env, owner) -> None:
     assert result.ephemeral
     text = result.response.content  # the reply after "thinking…" replaces it
     if owner:
-        assert "Synced 11 commands" in text  # with /hint
+        assert "Synced 12 commands" in text  # with /hint and /pictures
     else:
         assert "owner" in text
