@@ -21,6 +21,8 @@ from tests.games.ai.twins import twin
 
 NAMES = ["Анна-Мария Кузнецова", "Jürgen Weißmüller", "Chloé 🤖", "Дмитрий"]
 MAX_PNG = 150 * 1024
+MOVES_SHOWN = {"set_laid", "card_discarded", "set_discarded", "card_drawn", "card_placed"}
+"""Events whose cards or piles the table frames as the last move."""
 
 
 def cases() -> list[Any]:

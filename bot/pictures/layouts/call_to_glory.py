@@ -35,7 +35,7 @@ def _last(scene: TableScene) -> tuple[set[tuple[int, int]], set[int], set[str]]:
         if kind == "set_laid" and event.get("value") is not None:
             laid.add((event["seat"], event["value"]))
         elif kind in ("set_discarded", "card_discarded") and isinstance(event.get("pile"), int):
-            piles.add(event["pile"])
+            piles.add(event["pile"] - 1)  # piles are counted from 1
         elif kind == "card_drawn" and isinstance(event.get("source"), str):
             sources.add(event["source"])
     return laid, piles, sources
