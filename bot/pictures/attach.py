@@ -11,6 +11,8 @@ from typing import Any
 
 import discord
 
+CHART_FILE = "scores.png"
+
 
 class PictureFile(discord.File):
     """A PNG attachment that can be sent more than once (a retry, a send and then an edit of
@@ -47,3 +49,15 @@ def for_new_message(content: dict[str, Any]) -> dict[str, Any]:
     if files:
         shown["files"] = files
     return shown
+
+
+def add_chart(content: dict[str, Any], png: bytes, description: str) -> dict[str, Any]:
+    """``content`` (a table with its picture) with the score chart in a second embed."""
+    table = content.pop("embed")
+    chart = discord.Embed(colour=table.colour)
+    chart.set_image(url=f"attachment://{CHART_FILE}")
+    content["embeds"] = [table, chart]
+    content["attachments"].append(
+        PictureFile(io.BytesIO(png), CHART_FILE, description=description[:1024])
+    )
+    return content

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import t
 from bot.pictures import draw
-from bot.pictures.attach import attach
+from bot.pictures.attach import CHART_FILE, add_chart, attach
 from bot.pictures.palette import DEFAULT_THEME
 from bot.pictures.scenes import chart_scene, hand_scene, table_scene
 from bot.session import LoadedGame
@@ -31,7 +31,7 @@ KEPT_PICTURES = 512
 SETTING_SECONDS = 30.0
 """How long a server's or user's picture setting is trusted before it is read again (another
 process may have changed it; this one updates its own at once)."""
-TABLE_FILE, HAND_FILE, CHART_FILE = "table.png", "hand.png", "scores.png"
+TABLE_FILE, HAND_FILE = "table.png", "hand.png"
 
 
 class Pictures:
@@ -127,7 +127,12 @@ class Pictures:
             png = await self.table_png(loaded, recent, locale)
         game = t(f"{loaded.row.game_key}.name", locale)
         alt = t("pictures.alt.table", locale, game=game, move=loaded.row.version)
-        return attach(content, png, TABLE_FILE, alt)
+        content = attach(content, png, TABLE_FILE, alt)
+        if png is not None and loaded.state is not None and loaded.state.is_over:
+            # The result comes with the score chart, in a second embed below the table.
+            chart = await self.chart_png(loaded, locale)
+            content = add_chart(content, chart, t("pictures.alt.chart", locale, game=game))
+        return content
 
     async def with_hand(
         self, content: dict[str, Any], loaded: LoadedGame, seat: int, locale: str

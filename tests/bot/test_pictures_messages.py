@@ -8,7 +8,7 @@ import random
 
 import discord
 
-from tests.bot.driver import current_table, live_dm_hand, play_one_move, quick_game
+from tests.bot.driver import current_table, live_dm_hand, play_one_move, play_to_end, quick_game
 
 
 def picture(message: discord.Message, filename: str) -> bool:
@@ -60,3 +60,12 @@ async def test_images_off_for_the_server_and_for_a_hand_leave_text_only(simcord_
         current_table(table), custom_id=f"glory:hand:{table.game_id}"
     )
     assert result.ephemeral and result.response.attachments == []
+
+
+async def test_the_final_table_comes_with_the_score_chart(simcord_env) -> None:
+    table = await quick_game(simcord_env)
+    await play_to_end(table, random.Random(3))
+    final = current_table(table)
+    assert [a.filename for a in final.attachments] == ["table.png", "scores.png"]
+    assert final.embeds[1].image.url.endswith("scores.png")
+    assert "The game is over" in (final.embeds[0].description or "")
