@@ -120,9 +120,11 @@ class Canvas:
         on_band = readable_on(band)
         label_size = max(11, min(band_height - 4, width // 2))
         if face.shape:
-            self.shape(face.shape, (x0 + 6, y0 + 6), band_height - 9, on_band)
+            symbol = min(band_height - 9, width // 3)
+            self.shape(face.shape, (x0 + 6, y0 + 3 + (band_height - symbol) // 2), symbol, on_band)
+            label_size = min(label_size, band_height - 6)
             self.centred(
-                (x0 + x1) // 2 + band_height // 4,
+                x0 + 8 + symbol + (width - 10 - symbol) // 2,
                 y0 + 3 + band_height // 2,
                 face.label,
                 label_size,

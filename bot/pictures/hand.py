@@ -32,6 +32,8 @@ def hand(scene: HandScene) -> Canvas:
     canvas.text((MARGIN + 26, 11), scene.names[seat], size=17, bold=True, max_width=width - 60)
     on_turn = scene.on_turn and bool(scene.playable)
     note = "pictures.playable" if on_turn else "pictures.waiting"
+    if scene.on_turn and not on_turn:
+        note = "pictures.your_turn"  # a decision without cards (drawing, passing …)
     if scene.view["is_over"]:
         note = "pictures.your_hand"
     canvas.text(

@@ -15,6 +15,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "pictures.tasks": "Aufträge",
     "pictures.your_hand": "Deine Hand",
     "pictures.playable": "Umrahmt: was du jetzt spielen kannst",
+    "pictures.your_turn": "Du bist am Zug",
     "pictures.waiting": "Warte auf deinen Zug",
     "pictures.empty_hand": "Keine Karten auf der Hand",
     "pictures.defense": "Verteidigung",

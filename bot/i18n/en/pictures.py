@@ -12,6 +12,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "pictures.tasks": "Tasks",
     "pictures.your_hand": "Your hand",
     "pictures.playable": "Framed: what you can play now",
+    "pictures.your_turn": "Your turn",
     "pictures.waiting": "Waiting for your turn",
     "pictures.empty_hand": "No cards in hand",
     "pictures.defense": "Defence",

@@ -22,6 +22,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "pictures.tasks": "Задания",
     "pictures.your_hand": "Твоя рука",
     "pictures.playable": "В рамке: чем можно сыграть сейчас",
+    "pictures.your_turn": "Твой ход",
     "pictures.waiting": "Ждём твоего хода",
     "pictures.empty_hand": "В руке нет карт",
     "pictures.defense": "Защита",
