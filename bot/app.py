@@ -207,6 +207,7 @@ class GloryBot(commands.Bot):
         self.clock.close()
         await self.autoplay.close()
         await self.outbox.close()
+        self.publisher.pictures.close()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:

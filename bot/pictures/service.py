@@ -2,17 +2,20 @@
 
 Why a service: a table is shown by the click's answer, the courier, re-posts and redraws, a
 hand by DMs and ephemeral answers; drawing takes milliseconds of CPU that must not stall the
-event loop. So pictures are drawn in one worker thread, kept (PNG bytes, least recently used)
-under ``(kind, game, version, seat or public, language, theme, …)``, and a picture asked for
-again while it is being drawn waits for that one drawing.
+event loop. So pictures are drawn by worker processes (``workers.py``), kept (PNG bytes, least
+recently used) under what they show, and a picture asked for again while it is being drawn
+waits for that one drawing. A table is keyed by (game, version, language, theme, status,
+names); a hand by what it shows (its cards, the playable ones, whose turn, its language …),
+so the hand of a player who waits is drawn once, not once per move of the others. A picture
+that fails to draw is logged and the message goes without it: pictures never hold a game up.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable, Hashable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import t
@@ -20,12 +23,15 @@ from bot.pictures import draw
 from bot.pictures.attach import CHART_FILE, add_chart, attach
 from bot.pictures.palette import DEFAULT_THEME
 from bot.pictures.scenes import chart_scene, hand_scene, table_scene
+from bot.pictures.workers import PictureWorkers
 from bot.session import LoadedGame
 from bot.storage.cache import LruCache
 from games import Event
 
 if TYPE_CHECKING:
     from bot.app import GloryBot
+
+log = logging.getLogger(__name__)
 
 KEPT_PICTURES = 512
 SETTING_SECONDS = 30.0
@@ -39,7 +45,8 @@ class Pictures:
         self.bot = bot
         self._kept: LruCache[Hashable, bytes] = LruCache(KEPT_PICTURES)
         self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        processes = bot.settings.picture_workers if bot is not None else 0
+        self.workers = PictureWorkers(processes)
         self._guilds: dict[int, tuple[float, bool]] = {}
         self._users: dict[int, tuple[float, bool]] = {}
         self.drawn = 0
@@ -47,16 +54,18 @@ class Pictures:
 
     # ---------------------------------------------------------------- drawing
 
-    async def picture(self, key: Hashable, make: Callable[[], bytes]) -> bytes:
-        """The picture for ``key``: from memory, from a drawing under way, or drawn now in
-        the worker thread."""
+    async def picture(
+        self, key: Hashable, lane: str, make: Callable[[Any], bytes], scene: Any
+    ) -> bytes:
+        """The picture for ``key``: from memory, from a drawing under way, or drawn now by
+        ``make(scene)`` in the lane's worker."""
         kept = self._kept.get(key)
         if kept is not None:
             return kept
         running = self._drawing.get(key)
         if running is not None:
             return await asyncio.shield(running)
-        future = asyncio.get_running_loop().run_in_executor(self._executor, make)
+        future = asyncio.ensure_future(self.workers.run(lane, make, scene))
         self._drawing[key] = future
         try:
             png = await future
@@ -84,23 +93,29 @@ class Pictures:
             loaded.row.status,
             tuple(loaded.names),
         )
-        return await self.picture(key, lambda: draw.table_png(scene))
+        return await self.picture(key, "tables", draw.table_png, scene)
 
     async def hand_png(
         self, loaded: LoadedGame, seat: int, locale: str, theme: str = DEFAULT_THEME
     ) -> bytes:
         scene = hand_scene(loaded, seat, locale, theme)
+        view = scene.view
+        cards = tuple(
+            card["card"] if isinstance(card, dict) else card for card in view["hand"] or ()
+        )
         key = (
             "hand",
-            loaded.id,
-            loaded.row.version,
+            loaded.row.game_key,
+            cards,
+            scene.playable,
             seat,
+            scene.names[seat],
+            scene.on_turn,
+            view["is_over"],
             locale,
             theme,
-            loaded.row.status,
-            tuple(loaded.names),
         )
-        return await self.picture(key, lambda: draw.hand_png(scene))
+        return await self.picture(key, "hands", draw.hand_png, scene)
 
     async def chart_png(self, loaded: LoadedGame, locale: str, theme: str = DEFAULT_THEME) -> bytes:
         scene = chart_scene(loaded, locale, theme)
@@ -114,7 +129,7 @@ class Pictures:
             loaded.row.status,
             tuple(loaded.names),
         )
-        return await self.picture(key, lambda: draw.chart_png(scene))
+        return await self.picture(key, "tables", draw.chart_png, scene)
 
     # ---------------------------------------------------------------- the messages
 
@@ -124,14 +139,15 @@ class Pictures:
         locale = loaded.row.locale
         png = None
         if loaded.state is not None and await self.shown_in(loaded.row.guild_id):
-            png = await self.table_png(loaded, recent, locale)
+            png = await self._safely(self.table_png(loaded, recent, locale), loaded)
         game = t(f"{loaded.row.game_key}.name", locale)
         alt = t("pictures.alt.table", locale, game=game, move=loaded.row.version)
         content = attach(content, png, TABLE_FILE, alt)
         if png is not None and loaded.state is not None and loaded.state.is_over:
             # The result comes with the score chart, in a second embed below the table.
-            chart = await self.chart_png(loaded, locale)
-            content = add_chart(content, chart, t("pictures.alt.chart", locale, game=game))
+            chart = await self._safely(self.chart_png(loaded, locale), loaded)
+            if chart is not None:
+                content = add_chart(content, chart, t("pictures.alt.chart", locale, game=game))
         return content
 
     async def with_hand(
@@ -140,7 +156,7 @@ class Pictures:
         png = None
         user_id = loaded.seats[seat].user_id
         if loaded.state is not None and await self.hand_shown(loaded.row.guild_id, user_id):
-            png = await self.hand_png(loaded, seat, locale)
+            png = await self._safely(self.hand_png(loaded, seat, locale), loaded)
         game = t(f"{loaded.row.game_key}.name", locale)
         alt = t("pictures.alt.hand", locale, game=game, name=loaded.seats[seat].display_name)
         return attach(content, png, HAND_FILE, alt)
@@ -150,9 +166,17 @@ class Pictures:
     ) -> dict[str, Any]:
         png = None
         if loaded.state is not None and await self.shown_in(loaded.row.guild_id):
-            png = await self.chart_png(loaded, locale)
+            png = await self._safely(self.chart_png(loaded, locale), loaded)
         game = t(f"{loaded.row.game_key}.name", locale)
         return attach(content, png, CHART_FILE, t("pictures.alt.chart", locale, game=game))
+
+    async def _safely(self, drawing: Any, loaded: LoadedGame) -> bytes | None:
+        """The picture, or ``None`` (logged) if drawing it failed: the text goes alone."""
+        try:
+            return await drawing  # type: ignore[no-any-return]
+        except Exception:
+            log.exception("game %s: a picture could not be drawn", loaded.id)
+            return None
 
     # ---------------------------------------------------------------- settings
 
@@ -188,4 +212,4 @@ class Pictures:
         self._users[user_id] = (time.monotonic(), shown)
 
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        self.workers.close()

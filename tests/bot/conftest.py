@@ -24,10 +24,10 @@ def make_bot(database_url: str, **settings: Any) -> GloryBot:
     Differences: delivered outbox entries are forgotten right after the moment's deliveries
     instead of half a second later (SimCord waits out, in real time, every timer due before its
     settling deadline, so the production delay would add half a second to every click); AI
-    searches run in a thread of the test's process (no worker processes per test) and AI
+    searches and pictures run in threads of the test's process (no worker processes per test) and AI
     players move without a readable pause, unless ``settings`` say otherwise.
     """
-    chosen = {"ai_workers": 0, "ai_pause_seconds": 0.0, **settings}
+    chosen = {"ai_workers": 0, "picture_workers": 0, "ai_pause_seconds": 0.0, **settings}
     bot = GloryBot(Settings(token="test", database_url=database_url, sync_commands=True, **chosen))
     bot.outbox.delete_after = 0
     return bot
