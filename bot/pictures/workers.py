@@ -22,17 +22,23 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-LANES = ("tables", "hands")
+NICENESS = {"tables": 10, "hands": 0}
+"""A table's picture may wait (the courier shows the game as it is once it is drawn, so
+tables drawn late are drawn less often); a hand answers a click. On a small host the table
+worker yields the CPU to the bot and to the hands (``benchmarks/bot_load.py``)."""
 ORPHAN_CHECK_SECONDS = 1.0
 
 
-def _start_worker() -> None:
-    """Load the drawing code and its font before the first picture, and end the worker when
-    the bot is gone (a bot killed with SIGKILL cannot shut its pool down)."""
+def _start_worker(niceness: int) -> None:
+    """Load the drawing code and its font before the first picture, lower the worker's
+    priority, and end the worker when the bot is gone (a bot killed with SIGKILL cannot shut
+    its pool down)."""
     from bot.pictures import draw  # noqa: F401
     from bot.pictures.fonts import font
 
     font(14)
+    if niceness:
+        os.nice(niceness)
     parent = os.getppid()
 
     def watch() -> None:
@@ -59,7 +65,10 @@ class PictureWorkers:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["bot.pictures.draw"])
                 executor = ProcessPoolExecutor(
-                    self.processes, mp_context=context, initializer=_start_worker
+                    self.processes,
+                    mp_context=context,
+                    initializer=_start_worker,
+                    initargs=(NICENESS.get(lane, 0),),
                 )
             self._executors[lane] = executor
         return executor

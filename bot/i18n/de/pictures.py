@@ -42,7 +42,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "pictures.colour_letter.purple": "L",
     "pictures.colour_letter.orange": "O",
     "pictures.colour_letter.black": "S",
-    "cli.setting.PICTURE_WORKERS": "Arbeitsprozesse, die die Bilder zeichnen (je einer für Tische und Hände; 0: ein Thread)",
+    "cli.setting.PICTURE_WORKERS": (
+        "Arbeitsprozesse, die die Bilder zeichnen"
+        " (je einer für Tische und Hände; 0: ein Thread)"
+    ),
     "cmd.settings.images.name": "bilder",
     "cmd.settings.images.description": "Ob Spieltische und Hände hier mit Bildern kommen",
     "cmd.settings.images.shown": "An: Bilder zum Text; aus: nur Text",

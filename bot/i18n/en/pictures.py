@@ -38,7 +38,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "pictures.colour_letter.purple": "P",
     "pictures.colour_letter.orange": "O",
     "pictures.colour_letter.black": "K",
-    "cli.setting.PICTURE_WORKERS": "worker processes drawing the pictures (one for tables, one for hands each; 0: a thread)",
+    "cli.setting.PICTURE_WORKERS": (
+        "worker processes drawing the pictures"
+        " (one for tables, one for hands each; 0: a thread)"
+    ),
     "cmd.settings.images.name": "images",
     "cmd.settings.images.description": "Whether game tables and hands here come with pictures",
     "cmd.settings.images.shown": "On: pictures with the text; off: text only",

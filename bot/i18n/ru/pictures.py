@@ -56,7 +56,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "pictures.colour_letter.purple": "Ф",
     "pictures.colour_letter.orange": "О",
     "pictures.colour_letter.black": "Ч",
-    "cli.setting.PICTURE_WORKERS": "рабочие процессы, рисующие картинки (по одному для столов и для рук; 0: поток)",
+    "cli.setting.PICTURE_WORKERS": (
+        "рабочие процессы, рисующие картинки"
+        " (по одному для столов и для рук; 0: поток)"
+    ),
     "cmd.settings.images.name": "картинки",
     "cmd.settings.images.description": "Показывать ли столы и руки игр здесь картинками",
     "cmd.settings.images.shown": "Вкл: картинки вместе с текстом; выкл: только текст",
