@@ -33,7 +33,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-KEPT_PICTURES = 512
+KEPT_PICTURES = 128
+"""About 2.5 MB of PNGs: the latest tables of the games being played and the hands in use
+(a game re-uses its pictures within seconds). With 512 (about 10 MB) the RSS per active game
+in ``benchmarks/bot_load.py`` was 205 KB, against about 85 KB before the pictures; not
+measured again with 128."""
 SETTING_SECONDS = 30.0
 """How long a server's or user's picture setting is trusted before it is read again (another
 process may have changed it; this one updates its own at once)."""
