@@ -55,6 +55,9 @@ class Pictures:
         self._users: dict[int, tuple[float, bool]] = {}
         self.drawn = 0
         """How many pictures were drawn (the rest came from memory)."""
+        self.enabled = True
+        """``False``: no pictures anywhere, whatever the servers chose (the SimCord tests of
+        everything else run so; drawing every move in the test process tripled their time)."""
 
     # ---------------------------------------------------------------- drawing
 
@@ -186,6 +189,8 @@ class Pictures:
 
     async def shown_in(self, guild_id: int | None) -> bool:
         """Whether the server shows pictures (``/settings images``; on unless turned off)."""
+        if not self.enabled:
+            return False
         if guild_id is None or self.bot is None:
             return True
         known = self._guilds.get(guild_id)

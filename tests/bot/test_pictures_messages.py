@@ -7,8 +7,16 @@ from __future__ import annotations
 import random
 
 import discord
+import pytest
 
+from tests.bot.conftest import make_bot
 from tests.bot.driver import current_table, live_dm_hand, play_one_move, play_to_end, quick_game
+
+
+@pytest.fixture
+def simcord_bot(database_url):
+    """The bot with its pictures on, as every server has them by default."""
+    return make_bot(database_url, pictures=True)
 
 
 def picture(message: discord.Message, filename: str) -> bool:
