@@ -78,6 +78,9 @@ class Phase:
     ack_to_dm_p50_ms: float | None = None
     ack_to_dm_p99_ms: float | None = None
     """From a move's acknowledgement to the next player's new DM (see ``turn_dm_delays``)."""
+    moves: int = 0
+    upload_kb_per_move: float | None = None
+    """Bytes of pictures (attachments) the bot uploaded in the phase, per move made in it."""
 
 
 def rss_bytes(pid: int) -> int:
@@ -265,9 +268,12 @@ async def offered_load(
         await asyncio.wait_for(asyncio.gather(*tasks), timeout=60)
     latencies = sorted(r.latency for r in records if r.latency is not None)
     delays: list[float] = []
+    uploaded, moves = 0, 0
     if emulator is not None:
         await asyncio.sleep(settle)  # the last turn DMs of the phase
         delays = sorted(turn_dm_delays(emulator, records))
+        uploaded = uploaded_bytes(emulator, started, deadline + settle)
+        moves = len({_footer(r.callback_data) for r in records if r.callback_type == 7} - {None})
     return Phase(
         name=name,
         offered_per_second=rate,
@@ -282,7 +288,23 @@ async def offered_load(
         turn_dms=len(delays),
         ack_to_dm_p50_ms=round(percentile(delays, 0.50) * 1000, 1) if delays else None,
         ack_to_dm_p99_ms=round(percentile(delays, 0.99) * 1000, 1) if delays else None,
+        moves=moves,
+        upload_kb_per_move=round(uploaded / moves / 1024, 1) if moves else None,
     )
+
+
+def uploaded_bytes(emulator: Emulator, since: float, until: float) -> int:
+    """Bytes of files the bot uploaded (messages, edits, interaction answers) in the window."""
+    total = 0
+    for call in list(emulator.rest_calls):
+        if not since <= call.started <= until or not isinstance(call.body, dict):
+            continue
+        data = call.body.get("data")
+        message = data if isinstance(data, dict) else call.body
+        for file in message.get("attachments") or []:
+            if isinstance(file, dict):
+                total += int(file.get("size") or 0)
+    return total
 
 
 GAME_AND_MOVE = re.compile(r"#(?P<game>\d+) · move (?P<move>\d+)")

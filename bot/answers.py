@@ -28,6 +28,8 @@ from typing import Any
 
 import discord
 
+from bot.pictures.attach import for_new_message
+
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 1.0
@@ -153,6 +155,7 @@ class Answer:
         """
         if kwargs.get("view", ...) is None:
             del kwargs["view"]  # discord.py refuses view=None on new messages
+        kwargs = for_new_message(kwargs)  # a picture goes as a file on a new message
         async with self._lock:
             interaction = self.interaction
             if interaction is None or self.state is AnswerState.FAILED:

@@ -53,6 +53,7 @@ EXTENSIONS = (
     "bot.exts.history",
     "bot.exts.rules",
     "bot.exts.settings",
+    "bot.exts.pictures",
     "bot.exts.admin",
 )
 
@@ -219,6 +220,7 @@ class GloryBot(commands.Bot):
         self.clock.close()
         await self.autoplay.close()
         await self.outbox.close()
+        self.publisher.pictures.close()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:

@@ -24,6 +24,7 @@ from sqlalchemy.exc import ArgumentError
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./data/glory.db"
 DEFAULT_LOBBY_MINUTES = 30
 DEFAULT_AI_WORKERS = 1
+DEFAULT_PICTURE_WORKERS = 1
 DEFAULT_AI_PAUSE_SECONDS = 1.5
 DEFAULT_AI_MAX_MS = 450
 DEFAULT_MISSED_TURNS = 3
@@ -40,6 +41,7 @@ SETTINGS: tuple[tuple[str, object], ...] = (
     ("LOG_LEVEL", DEFAULT_LOG_LEVEL),
     ("LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES),
     ("AI_WORKERS", DEFAULT_AI_WORKERS),
+    ("PICTURE_WORKERS", DEFAULT_PICTURE_WORKERS),
     ("AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS),
     ("AI_MAX_MS", DEFAULT_AI_MAX_MS),
     ("MISSED_TURNS_FOR_TAKEOVER", DEFAULT_MISSED_TURNS),
@@ -144,6 +146,9 @@ class Settings:
     sync_commands: bool = False
     ai_workers: int = DEFAULT_AI_WORKERS
     """Worker processes for AI searches and hints (0: a thread of this process, for tests)."""
+    picture_workers: int = DEFAULT_PICTURE_WORKERS
+    """Worker processes that draw each kind of picture (tables, hands; 0: a thread of this
+    process, for tests). Pillow holds the interpreter lock for much of a drawing."""
     ai_pause_seconds: float = DEFAULT_AI_PAUSE_SECONDS
     """How long an AI player seems to think before its move appears (a readable pace)."""
     ai_max_ms: int = DEFAULT_AI_MAX_MS
@@ -174,6 +179,7 @@ class Settings:
             lobby_minutes=_whole(env, "LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES, 1),
             sync_commands=sync,
             ai_workers=_whole(env, "AI_WORKERS", DEFAULT_AI_WORKERS, 0),
+            picture_workers=_whole(env, "PICTURE_WORKERS", DEFAULT_PICTURE_WORKERS, 0),
             ai_pause_seconds=_decimal(env, "AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS, 0),
             ai_max_ms=_whole(env, "AI_MAX_MS", DEFAULT_AI_MAX_MS, 1),
             missed_turns_for_takeover=_whole(

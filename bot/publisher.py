@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.controls import lobby_view, menu_controls, table_view
+from bot.pictures.service import Pictures
 from bot.render import presenter_for
 from bot.render.common import hand_embed, lobby_embed, private_log_lines, safe_names, table_embed
 from bot.session import LoadedGame
@@ -26,6 +27,7 @@ PRIVATE_MOVES = 2
 class Publisher:
     def __init__(self, bot: GloryBot) -> None:
         self.bot = bot
+        self.pictures = Pictures(bot)
 
     def lobby_content(self, loaded: LoadedGame, focus: int = 0) -> dict:
         presenter = presenter_for(loaded.row.game_key)
@@ -40,15 +42,18 @@ class Publisher:
         moves = await self.bot.store.recent_moves(loaded.id, RECENT_MOVES)
         return [move.events for move in moves]
 
-    def table_content(self, loaded: LoadedGame, recent: Sequence[Sequence[Event]]) -> dict:
+    async def table_content(self, loaded: LoadedGame, recent: Sequence[Sequence[Event]]) -> dict:
+        """The table message, with its picture unless the server turned pictures off (an
+        edit with this content replaces the picture the message had)."""
         presenter = presenter_for(loaded.row.game_key)
         locale = loaded.row.locale
-        return {
+        content = {
             "embed": table_embed(loaded, presenter, recent, locale),
             "view": table_view(loaded, locale),
         }
+        return await self.pictures.with_table(content, loaded, recent)
 
-    def hand_content(
+    async def hand_content(
         self,
         loaded: LoadedGame,
         seat: int,
@@ -60,15 +65,17 @@ class Publisher:
     ) -> dict:
         """A seat's hand message; ``recent`` adds what only they saw in the last two moves.
 
-        DMs use ``full=False``: while the player waits it shows only what is theirs.
+        DMs use ``full=False``: while the player waits it shows only what is theirs. The
+        picture of the hand comes with it unless the server or the player turned it off.
         """
         presenter = presenter_for(loaded.row.game_key)
         private = private_log_lines(
             presenter, recent[-PRIVATE_MOVES:], seat, safe_names(loaded.names), locale
         )
-        return {
+        content = {
             "embed": hand_embed(
                 loaded, presenter, seat, locale, private_log=private, notice=notice, full=full
             ),
             "view": menu_controls(loaded, presenter, seat, locale),
         }
+        return await self.pictures.with_hand(content, loaded, seat, locale)

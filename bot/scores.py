@@ -205,13 +205,19 @@ async def show_page(
         if loaded.row.channel_id != interaction.channel_id:
             await reply(interaction, "error.unknown_control")  # not this channel's game
             return
-        content = scores_message(loaded, user_locale(interaction), int(page_text))
+        locale = user_locale(interaction)
+        content = scores_message(loaded, locale, int(page_text))
+        # The chart stays with every page (drawn once; an edit names the attachments it keeps).
+        content = await bot.publisher.pictures.with_chart(content, loaded, locale)
         await Answer.of(interaction).update(**content)
 
 
 async def send_scores(interaction: discord.Interaction, loaded: LoadedGame) -> None:
     """Answer ``/scores`` with the first page, in the reader's language (only they see it)."""
-    content = scores_message(loaded, user_locale(interaction))
+    bot: GloryBot = interaction.client  # type: ignore[assignment]
+    locale = user_locale(interaction)
+    content = scores_message(loaded, locale)
+    content = await bot.publisher.pictures.with_chart(content, loaded, locale)
     await Answer.of(interaction).send(**content)
 
 

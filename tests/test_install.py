@@ -80,6 +80,18 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return venv / "bin"
 
 
+def test_the_wheel_ships_the_pictures_font_and_its_licence(installed: Path, tmp_path: Path) -> None:
+    """Pictures need their font on any host: it is package data, with its licence beside it."""
+    check = (
+        "from bot.pictures.fonts import BOLD, LICENCE, REGULAR, font\n"
+        "assert all(path.is_file() for path in (REGULAR, BOLD, LICENCE)), REGULAR\n"
+        "assert 'Bitstream' in LICENCE.read_text()\n"
+        "print(font(14, True).getlength('Щит'))\n"
+    )
+    done = run(installed / "python", "-c", check, cwd=tmp_path, env=clean_environment())
+    assert float(done.stdout) > 0
+
+
 def clean_environment() -> dict[str, str]:
     """This environment without Glory's settings, its source path or a language."""
     names = {name for name, _ in SETTINGS} | {"PYTHONPATH", "LC_ALL", "LC_MESSAGES", "LANG"}

@@ -1,6 +1,8 @@
 """``/settings language``: the language of the bot's public messages in this server;
 ``/settings hints``: whether its players may ask for hints (``bot/hints.py``);
-``/settings replays``: whether replays of its ended games show the hands (``bot/replays``).
+``/settings replays``: whether replays of its ended games show the hands (``bot/replays``);
+``/settings images``: whether its games' tables, hands and score charts carry pictures
+(``bot/pictures/``).
 
 Why a setting: Discord only sends a server's language for Community servers (everyone else is
 ``en-US``), so a German group on a plain server needs a way to choose. Open games switch too:
@@ -110,6 +112,24 @@ class Settings(commands.Cog):
             await self.bot.store.set_replay_hands(interaction.guild_id, shown)
             self.bot.replays.forget_setting(interaction.guild_id)
             await reply(interaction, "settings.replays.on" if shown else "settings.replays.off")
+
+    @settings.command(
+        name=text("cmd.settings.images.name"),
+        description=text("cmd.settings.images.description"),
+    )
+    @app_commands.describe(shown=text("cmd.settings.images.shown"))
+    @app_commands.rename(shown=text("cmd.settings.images.shown.name"))
+    @app_commands.choices(shown=HINT_CHOICES)
+    async def images(self, interaction: discord.Interaction, shown: str) -> None:
+        """Whether this server's games show pictures; the next message of each game follows."""
+        async with guarded(interaction, None):
+            if not can_manage(interaction) or interaction.guild_id is None:
+                await reply(interaction, "settings.manage_only")
+                return
+            on = shown == "on"
+            await self.bot.store.set_images_shown(interaction.guild_id, on)
+            self.bot.publisher.pictures.remember_server(interaction.guild_id, on)
+            await reply(interaction, "settings.images.on" if on else "settings.images.off")
 
 
 async def reply_text(interaction: discord.Interaction, text: str) -> None:

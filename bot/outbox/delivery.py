@@ -26,6 +26,7 @@ import discord
 
 from bot.components import parse_target
 from bot.i18n import t
+from bot.pictures.attach import for_new_message
 from bot.session import LoadedGame
 from bot.storage.cache import KEPT_MOVES
 from bot.storage.models import GameStatus, SeatRow
@@ -127,7 +128,7 @@ class Delivery:
         if message_id is None:
             await self.post_table(loaded, recent, nonce(loaded.id, "table", 0))
             return
-        content = self.bot.publisher.table_content(loaded, recent)
+        content = await self.bot.publisher.table_content(loaded, recent)
         try:
             await self._channel(loaded).get_partial_message(message_id).edit(**content)
             return
@@ -143,8 +144,8 @@ class Delivery:
     ) -> None:
         """Post the table at the bottom of the channel and retire the previous one."""
         old = loaded.row.table_message_id
-        content = self.bot.publisher.table_content(loaded, recent)
-        message = await self._channel(loaded).send(**content, nonce=key)
+        content = await self.bot.publisher.table_content(loaded, recent)
+        message = await self._channel(loaded).send(**for_new_message(content), nonce=key)
         if message.id == old:
             return  # a redelivery: Discord returned the message this nonce created
         await self.bot.store.set_message(loaded.id, table_message_id=message.id)
@@ -228,7 +229,7 @@ class Delivery:
         ping_since = None if row.takeover else await self._turn_to_ping(loaded, seat, ping_since)
         languages = await self.bot.languages.of_users([row.user_id])
         locale = languages.get(row.user_id, row.locale)
-        content = self.bot.publisher.hand_content(loaded, seat, locale, recent, full=False)
+        content = await self.bot.publisher.hand_content(loaded, seat, locale, recent, full=False)
         pinged = row.hand_version is not None and (
             ping_since is None or row.hand_version >= ping_since
         )
@@ -326,7 +327,7 @@ class Delivery:
         forgotten and the DM opened again, once."""
         channel = await self._dm_of(row)
         try:
-            return await channel.send(**content, nonce=key)
+            return await channel.send(**for_new_message(content), nonce=key)
         except discord.HTTPException as error:
             if error.code not in UNUSABLE_DM_CHANNEL:
                 raise
@@ -338,7 +339,7 @@ class Delivery:
             )
         await self.bot.store.forget_dm_channel(row.user_id, channel.id)
         channel = await self._open_dm(row.user_id)
-        return await channel.send(**content, nonce=key)
+        return await channel.send(**for_new_message(content), nonce=key)
 
     async def _dm_of(self, row: SeatRow) -> discord.abc.Messageable:
         # The DM channel of a user never changes: reuse the one this game's DMs are in.

@@ -178,6 +178,8 @@ class UserRow(SQLModel, table=True):
     dms_closed_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     locale: str | None = Field(default=None, max_length=16)
     dm_channel_id: int | None = Field(default=None, sa_type=BigInteger)
+    hand_images: bool | None = None
+    """Whether the user's hands carry a picture (``/pictures``; ``None``: yes, the default)."""
 
 
 class GuildSettingsRow(SQLModel, table=True):
@@ -193,4 +195,6 @@ class GuildSettingsRow(SQLModel, table=True):
     """Whether players may ask for a hint (``/settings hints``)."""
     replay_hands: bool = True
     """Whether a replay of an ended game shows every player's hand (``/settings replays``)."""
+    images: bool = True
+    """Whether tables, hands and score charts carry pictures (``/settings images``)."""
     updated_at: datetime = _when()

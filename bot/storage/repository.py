@@ -827,16 +827,7 @@ class Store:
             return row is None or bool(row.hints)
 
     async def set_hints_allowed(self, guild_id: int, allowed: bool) -> None:
-        async with self._write_session() as session:
-            await session.exec(
-                self._upsert(
-                    GuildSettingsRow,
-                    "guild_id",
-                    guild_id=guild_id,
-                    hints=allowed,
-                    updated_at=utcnow(),
-                )
-            )
+        await self._set_guild_setting(guild_id, hints=allowed)
 
     async def replay_hands(self, guild_id: int) -> bool:
         """Whether replays of the server's ended games show every hand (``/settings replays``)."""
@@ -845,16 +836,38 @@ class Store:
             return row is None or bool(row.replay_hands)
 
     async def set_replay_hands(self, guild_id: int, shown: bool) -> None:
+        await self._set_guild_setting(guild_id, replay_hands=shown)
+
+    async def images_shown(self, guild_id: int) -> bool:
+        """Whether the server's games show pictures (``/settings images``; default on)."""
+        async with self.session() as session:
+            row = await session.get(GuildSettingsRow, guild_id)
+            return row is None or bool(row.images)
+
+    async def set_images_shown(self, guild_id: int, shown: bool) -> None:
+        await self._set_guild_setting(guild_id, images=shown)
+
+    async def _set_guild_setting(self, guild_id: int, **setting: bool) -> None:
         async with self._write_session() as session:
             await session.exec(
                 self._upsert(
                     GuildSettingsRow,
                     "guild_id",
                     guild_id=guild_id,
-                    replay_hands=shown,
+                    **setting,
                     updated_at=utcnow(),
                 )
             )
+
+    async def hand_images(self, user_id: int) -> bool:
+        """Whether the user's hands carry a picture (``/pictures``; default on)."""
+        async with self.session() as session:
+            row = await session.get(UserRow, user_id)
+            return row is None or row.hand_images is not False
+
+    async def set_hand_images(self, user_id: int, shown: bool) -> None:
+        async with self._write_session() as session:
+            await session.exec(self._upsert(UserRow, "user_id", user_id=user_id, hand_images=shown))
 
     # ------------------------------------------------------------------ outbox
 

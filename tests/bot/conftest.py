@@ -18,18 +18,22 @@ from bot.config import Settings
 from tests.discord_limits import callback_problems, message_problems, refusal
 
 
-def make_bot(database_url: str, **settings: Any) -> GloryBot:
+def make_bot(database_url: str, *, pictures: bool = False, **settings: Any) -> GloryBot:
     """A bot like ``make run --sync`` builds, on the given database (``settings``: others).
 
     Differences: delivered outbox entries are forgotten right after the moment's deliveries
     instead of half a second later (SimCord waits out, in real time, every timer due before its
     settling deadline, so the production delay would add half a second to every click); AI
-    searches run in a thread of the test's process (no worker processes per test) and AI
-    players move without a readable pause, unless ``settings`` say otherwise.
+    searches and pictures run in threads of the test's process (no worker processes per
+    test) and AI players move without a readable pause, unless ``settings`` say otherwise.
+    Pictures are off unless ``pictures`` (``tests/bot/test_pictures_messages.py`` and
+    ``tests/pictures/`` test them; drawing every move in the test process tripled the time of
+    a complete game).
     """
-    chosen = {"ai_workers": 0, "ai_pause_seconds": 0.0, **settings}
+    chosen = {"ai_workers": 0, "picture_workers": 0, "ai_pause_seconds": 0.0, **settings}
     bot = GloryBot(Settings(token="test", database_url=database_url, sync_commands=True, **chosen))
     bot.outbox.delete_after = 0
+    bot.publisher.pictures.enabled = pictures
     return bot
 
 

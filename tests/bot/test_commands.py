@@ -200,6 +200,6 @@ async def test_sync_is_for_the_owner_only(simcord_env, owner) -> None:
     assert result.ephemeral
     text = result.response.content  # the reply after "thinking…" replaces it
     if owner:
-        assert "Synced 14 commands" in text  # with /hint, /history, /profile, /replay
+        assert "Synced 15 commands" in text  # with /hint, /history, /profile, /replay, /pictures
     else:
         assert "owner" in text

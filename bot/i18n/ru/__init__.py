@@ -17,6 +17,7 @@ from bot.i18n.ru import (
     hints,
     history,
     kami,
+    pictures,
     settings,
 )
 
@@ -30,6 +31,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **clock.MESSAGES,
     **hints.MESSAGES,
     **history.MESSAGES,
+    **pictures.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
 }

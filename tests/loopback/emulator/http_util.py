@@ -50,11 +50,13 @@ async def read_body(request: web.Request) -> dict[str, Any] | list[Any] | None:
                 data = await part.read()
                 files.append({"filename": part.filename or part.name, "size": len(data)})
         if files:
-            declared = payload.get("attachments") or []
+            # An interaction callback declares its message's attachments under "data".
+            target = payload["data"] if isinstance(payload.get("data"), dict) else payload
+            declared = target.get("attachments") or []
             for index, file in enumerate(files):
                 file_id = declared[index].get("id", index) if index < len(declared) else index
                 file.update({"id": str(file_id), "url": "", "proxy_url": ""})
-            payload["attachments"] = files
+            target["attachments"] = files
         return payload
     raw = await request.read()
     return json.loads(raw) if raw else None

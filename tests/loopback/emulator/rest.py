@@ -34,6 +34,7 @@ from .interactions import (
 )
 from .model import MESSAGE_FLAG_EPHEMERAL, MESSAGE_FLAG_LOADING, Message
 from .payloads import (
+    ATTACHMENT_SIZE_LIMIT,
     application_payload,
     channel_payload,
     guild_payload,
@@ -63,6 +64,7 @@ NOT_OWN_MESSAGE = 50005
 CANNOT_DM_USER = 50007
 THREAD_ARCHIVED = 50083
 ALREADY_ACKNOWLEDGED = 40060
+ENTITY_TOO_LARGE = 40005
 
 
 @dataclass
@@ -166,6 +168,8 @@ class RestApi:
                 body, headers = admission.refusal_answer()
                 response = json_answer(body, status=429, headers=headers)
                 call.rate_limited = True
+            elif _oversized_upload(request[BODY]):
+                response = error_answer(413, ENTITY_TOO_LARGE, "Request entity too large")
             else:
                 response = await handler(request)
                 headers = admission.headers()
@@ -588,3 +592,14 @@ def _as_body(message: Message) -> dict[str, Any]:
         "components": message.components,
         "attachments": message.attachments,
     }
+
+
+def _oversized_upload(body: object) -> bool:
+    """A file over Discord's attachment limit (``ATTACHMENT_SIZE_LIMIT``, as advertised in
+    every interaction), which Discord refuses with 413 / 40005."""
+    if not isinstance(body, dict):
+        return False
+    return any(
+        isinstance(file, dict) and int(file.get("size") or 0) > ATTACHMENT_SIZE_LIMIT
+        for file in body.get("attachments") or []
+    )

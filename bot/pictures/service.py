@@ -1,0 +1,224 @@
+"""Pictures for the bot's messages: drawn off the event loop, once per position.
+
+Why a service: a table is shown by the click's answer, the courier, re-posts and redraws, a
+hand by DMs and ephemeral answers; drawing takes milliseconds of CPU that must not stall the
+event loop. So pictures are drawn by worker processes (``workers.py``), kept (PNG bytes, least
+recently used) under what they show, and a picture asked for again while it is being drawn
+waits for that one drawing. A table is keyed by (game, version, language, theme, status,
+names); a hand by what it shows (its cards, the playable ones, whose turn, its language …),
+so the hand of a player who waits is drawn once, not once per move of the others. A picture
+that fails to draw is logged and the message goes without it: pictures never hold a game up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n import t
+from bot.pictures import draw
+from bot.pictures.attach import CHART_FILE, add_chart, attach
+from bot.pictures.palette import DEFAULT_THEME
+from bot.pictures.scenes import chart_scene, hand_scene, table_scene
+from bot.pictures.workers import PictureWorkers
+from bot.session import LoadedGame
+from bot.storage.cache import LruCache
+from games import Event
+
+if TYPE_CHECKING:
+    from bot.app import GloryBot
+
+log = logging.getLogger(__name__)
+
+KEPT_PICTURES = 128
+"""About 2.5 MB of PNGs: the latest tables of the games being played and the hands in use
+(a game re-uses its pictures within seconds). With 512 (about 10 MB) the RSS per active game
+in ``benchmarks/bot_load.py`` was 205 KB, against about 85 KB before the pictures; not
+measured again with 128."""
+SETTING_SECONDS = 30.0
+"""How long a server's or user's picture setting is trusted before it is read again (another
+process may have changed it; this one updates its own at once)."""
+TABLE_FILE, HAND_FILE = "table.png", "hand.png"
+
+
+class Pictures:
+    def __init__(self, bot: GloryBot | None) -> None:
+        self.bot = bot
+        self._kept: LruCache[Hashable, bytes] = LruCache(KEPT_PICTURES)
+        self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
+        processes = bot.settings.picture_workers if bot is not None else 0
+        self.workers = PictureWorkers(processes)
+        self._guilds: dict[int, tuple[float, bool]] = {}
+        self._users: dict[int, tuple[float, bool]] = {}
+        self.drawn = 0
+        """How many pictures were drawn (the rest came from memory)."""
+        self.enabled = True
+        """``False``: no pictures anywhere, whatever the servers chose (the SimCord tests of
+        everything else run so; drawing every move in the test process tripled their time)."""
+
+    # ---------------------------------------------------------------- drawing
+
+    async def picture(
+        self, key: Hashable, lane: str, make: Callable[[Any], bytes], scene: Any
+    ) -> bytes:
+        """The picture for ``key``: from memory, from a drawing under way, or drawn now by
+        ``make(scene)`` in the lane's worker."""
+        kept = self._kept.get(key)
+        if kept is not None:
+            return kept
+        running = self._drawing.get(key)
+        if running is not None:
+            return await asyncio.shield(running)
+        future = asyncio.ensure_future(self.workers.run(lane, make, scene))
+        self._drawing[key] = future
+        try:
+            png = await future
+        finally:
+            self._drawing.pop(key, None)
+        self.drawn += 1
+        self._kept.put(key, png)
+        return png
+
+    async def table_png(
+        self,
+        loaded: LoadedGame,
+        recent: Sequence[Sequence[Event]],
+        locale: str,
+        theme: str = DEFAULT_THEME,
+    ) -> bytes:
+        scene = table_scene(loaded, recent, locale, theme)
+        key = (
+            "table",
+            loaded.id,
+            loaded.row.version,
+            None,
+            locale,
+            theme,
+            loaded.row.status,
+            tuple(loaded.names),
+        )
+        return await self.picture(key, "tables", draw.table_png, scene)
+
+    async def hand_png(
+        self, loaded: LoadedGame, seat: int, locale: str, theme: str = DEFAULT_THEME
+    ) -> bytes:
+        scene = hand_scene(loaded, seat, locale, theme)
+        view = scene.view
+        cards = tuple(
+            card["card"] if isinstance(card, dict) else card for card in view["hand"] or ()
+        )
+        key = (
+            "hand",
+            loaded.row.game_key,
+            cards,
+            scene.playable,
+            seat,
+            scene.names[seat],
+            scene.on_turn,
+            view["is_over"],
+            locale,
+            theme,
+        )
+        return await self.picture(key, "hands", draw.hand_png, scene)
+
+    async def chart_png(self, loaded: LoadedGame, locale: str, theme: str = DEFAULT_THEME) -> bytes:
+        scene = chart_scene(loaded, locale, theme)
+        key = (
+            "chart",
+            loaded.id,
+            loaded.row.version,
+            None,
+            locale,
+            theme,
+            loaded.row.status,
+            tuple(loaded.names),
+        )
+        return await self.picture(key, "tables", draw.chart_png, scene)
+
+    # ---------------------------------------------------------------- the messages
+
+    async def with_table(
+        self, content: dict[str, Any], loaded: LoadedGame, recent: Sequence[Sequence[Event]]
+    ) -> dict[str, Any]:
+        locale = loaded.row.locale
+        png = None
+        if loaded.state is not None and await self.shown_in(loaded.row.guild_id):
+            png = await self._safely(self.table_png(loaded, recent, locale), loaded)
+        game = t(f"{loaded.row.game_key}.name", locale)
+        alt = t("pictures.alt.table", locale, game=game, move=loaded.row.version)
+        content = attach(content, png, TABLE_FILE, alt)
+        if png is not None and loaded.state is not None and loaded.state.is_over:
+            # The result comes with the score chart, in a second embed below the table.
+            chart = await self._safely(self.chart_png(loaded, locale), loaded)
+            if chart is not None:
+                content = add_chart(content, chart, t("pictures.alt.chart", locale, game=game))
+        return content
+
+    async def with_hand(
+        self, content: dict[str, Any], loaded: LoadedGame, seat: int, locale: str
+    ) -> dict[str, Any]:
+        png = None
+        user_id = loaded.seats[seat].user_id
+        if loaded.state is not None and await self.hand_shown(loaded.row.guild_id, user_id):
+            png = await self._safely(self.hand_png(loaded, seat, locale), loaded)
+        game = t(f"{loaded.row.game_key}.name", locale)
+        alt = t("pictures.alt.hand", locale, game=game, name=loaded.seats[seat].display_name)
+        return attach(content, png, HAND_FILE, alt)
+
+    async def with_chart(
+        self, content: dict[str, Any], loaded: LoadedGame, locale: str
+    ) -> dict[str, Any]:
+        png = None
+        if loaded.state is not None and await self.shown_in(loaded.row.guild_id):
+            png = await self._safely(self.chart_png(loaded, locale), loaded)
+        game = t(f"{loaded.row.game_key}.name", locale)
+        return attach(content, png, CHART_FILE, t("pictures.alt.chart", locale, game=game))
+
+    async def _safely(self, drawing: Any, loaded: LoadedGame) -> bytes | None:
+        """The picture, or ``None`` (logged) if drawing it failed: the text goes alone."""
+        try:
+            return await drawing  # type: ignore[no-any-return]
+        except Exception:
+            log.exception("game %s: a picture could not be drawn", loaded.id)
+            return None
+
+    # ---------------------------------------------------------------- settings
+
+    async def shown_in(self, guild_id: int | None) -> bool:
+        """Whether the server shows pictures (``/settings images``; on unless turned off)."""
+        if not self.enabled:
+            return False
+        if guild_id is None or self.bot is None:
+            return True
+        known = self._guilds.get(guild_id)
+        if known is not None and time.monotonic() - known[0] < SETTING_SECONDS:
+            return known[1]
+        shown = await self.bot.store.images_shown(guild_id)
+        self._guilds[guild_id] = (time.monotonic(), shown)
+        return shown
+
+    async def hand_shown(self, guild_id: int | None, user_id: int) -> bool:
+        """Whether a hand of ``user_id`` carries a picture: the server shows pictures and the
+        user did not turn them off for their hand (``/pictures``)."""
+        if user_id < 0 or not await self.shown_in(guild_id):
+            return False  # an AI seat has no DM; a server without pictures shows none
+        if self.bot is None:
+            return True
+        known = self._users.get(user_id)
+        if known is not None and time.monotonic() - known[0] < SETTING_SECONDS:
+            return known[1]
+        shown = await self.bot.store.hand_images(user_id)
+        self._users[user_id] = (time.monotonic(), shown)
+        return shown
+
+    def remember_server(self, guild_id: int, shown: bool) -> None:
+        self._guilds[guild_id] = (time.monotonic(), shown)
+
+    def remember_user(self, user_id: int, shown: bool) -> None:
+        self._users[user_id] = (time.monotonic(), shown)
+
+    def close(self) -> None:
+        self.workers.close()

@@ -1,0 +1,79 @@
+"""Pictures arrive with the messages through SimCord: the table, the hand DM, the ephemeral
+hand and ``/scores`` carry a PNG shown as the embed's image; a move's edit replaces the
+table's picture; ``/settings images off`` and ``/pictures hand:off`` leave text only."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+
+from tests.bot.conftest import make_bot
+from tests.bot.driver import current_table, live_dm_hand, play_one_move, play_to_end, quick_game
+
+
+@pytest.fixture
+def simcord_bot(database_url):
+    """The bot with its pictures on, as every server has them by default."""
+    return make_bot(database_url, pictures=True)
+
+
+def picture(message: discord.Message, filename: str) -> bool:
+    """The message carries exactly one attachment, ``filename``, shown as its embed's image."""
+    names = [attachment.filename for attachment in message.attachments]
+    image = message.embeds[0].image.url if message.embeds and message.embeds[0].image else None
+    return names == [filename] and image is not None and image.endswith(filename)
+
+
+async def test_table_and_hand_dm_carry_their_pictures(simcord_env) -> None:
+    table = await quick_game(simcord_env)
+    shown = current_table(table)
+    assert picture(shown, "table.png")
+    assert shown.attachments[0].size > 1000
+    seat = (await table.loaded()).state.to_move
+    dm = live_dm_hand(table, seat)
+    assert dm is not None and picture(dm, "hand.png")
+    first = shown.attachments[0].id
+    await play_one_move(table, random.Random(1))
+    edited = current_table(table)
+    assert picture(edited, "table.png") and edited.attachments[0].id != first  # replaced
+
+
+async def test_ephemeral_hand_and_scores_carry_pictures(simcord_env) -> None:
+    table = await quick_game(simcord_env)
+    player = table.players[0]
+    result = await player.member.click(
+        current_table(table), custom_id=f"glory:hand:{table.game_id}"
+    )
+    assert result.ephemeral and picture(result.response, "hand.png")
+    scores = await player.member.slash(table.channel, "scores")
+    assert scores.ephemeral and picture(scores.response, "scores.png")
+
+
+async def test_images_off_for_the_server_and_for_a_hand_leave_text_only(simcord_env) -> None:
+    table = await quick_game(simcord_env)
+    role = table.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    manager = table.guild.add_member(table.env.create_user("manager"), roles=[role])
+    answer = await manager.slash(table.channel, "settings images", shown="off")
+    assert answer.ephemeral
+    await play_one_move(table, random.Random(2))
+    edited = current_table(table)
+    assert edited.attachments == [] and not edited.embeds[0].image
+    assert edited.embeds[0].description  # the text is all there
+    await manager.slash(table.channel, "settings images", shown="on")
+    player = table.players[1]
+    await player.member.slash(table.channel, "pictures", hand="off")
+    result = await player.member.click(
+        current_table(table), custom_id=f"glory:hand:{table.game_id}"
+    )
+    assert result.ephemeral and result.response.attachments == []
+
+
+async def test_the_final_table_comes_with_the_score_chart(simcord_env) -> None:
+    table = await quick_game(simcord_env)
+    await play_to_end(table, random.Random(3))
+    final = current_table(table)
+    assert [a.filename for a in final.attachments] == ["table.png", "scores.png"]
+    assert final.embeds[1].image.url.endswith("scores.png")
+    assert "The game is over" in (final.embeds[0].description or "")

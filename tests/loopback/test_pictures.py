@@ -1,0 +1,40 @@
+"""The real bot process uploads its pictures to the emulator as multipart messages: the table
+and the hand DMs carry a PNG as their embed's image, and a move's edit replaces the table's."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+
+import pytest
+
+from .bot_process import glory_bot
+from .emulator import Emulator
+from .emulator.payloads import ATTACHMENT_SIZE_LIMIT
+from .test_glory_bot import assert_clean_log
+from .ui_players import live_hand, open_and_start, play_until_version
+
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("bot.pictures") is None, reason="the pictures are not written yet"
+)
+
+
+def shows_picture(message, filename: str) -> bool:
+    files = [attachment["filename"] for attachment in message.attachments]
+    image = (message.embeds[0].get("image") or {}).get("url", "") if message.embeds else ""
+    return files == [filename] and image == f"attachment://{filename}"
+
+
+async def test_table_and_hands_arrive_with_their_pictures(emulator: Emulator, tmp_path: Path):
+    players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
+    async with glory_bot(emulator, tmp_path) as bot:
+        table = await open_and_start(emulator, players, "clans_and_glory")
+        assert shows_picture(table.message, "table.png")
+        size = table.message.attachments[0]["size"]
+        assert 1_000 < size < min(150 * 1024, ATTACHMENT_SIZE_LIMIT)
+        hands = [live_hand(player) for player in players]
+        assert any(hand is not None and shows_picture(hand, "hand.png") for hand in hands)
+        await play_until_version(table, 3, random.Random("pictures"))
+        assert shows_picture(table.message, "table.png")  # replaced, not added to
+        await assert_clean_log(bot, emulator)
