@@ -40,9 +40,18 @@ log = logging.getLogger(__name__)
 PREFIX = "glory:"
 """Every custom_id of ours starts so; anything else is left to discord.py at once."""
 COMPONENT_INTERACTION = 3
-KEPT_MESSAGE_FIELDS = ("id", "channel_id", "type", "flags", "author", "timestamp", "webhook_id")
+KEPT_MESSAGE_FIELDS = (
+    "id",
+    "channel_id",
+    "type",
+    "flags",
+    "author",
+    "timestamp",
+    "webhook_id",
+    "attachments",
+)
 """What discord.py needs to make the clicked message, and what the bot reads of it (its id,
-whether it is ephemeral)."""
+whether it is ephemeral, whether it carries a picture)."""
 
 Factory = type[ui.DynamicItem[Any]]
 

@@ -28,6 +28,8 @@ from bot.controls import breadcrumb, menu_controls, resolve
 from bot.i18n import t
 from bot.languages import user_locale
 from bot.outbox.entries import END, Entry, Publication
+from bot.pictures.attach import keep_shown
+from bot.pictures.service import HAND_FILE
 from bot.render import presenter_for
 from bot.render.base import AUTOPLAY_EVENT
 from bot.render.common import hand_embed, safe_names
@@ -192,7 +194,7 @@ class MoveFlow:
         *,
         notice: str | None = None,
     ) -> None:
-        content = await self._hand_content(interaction, loaded, seat, notice=notice)
+        content, _complete = await self._hand_content(interaction, loaded, seat, notice=notice)
         await Answer.of(interaction).send(**content)
 
     async def _hand_content(
@@ -203,12 +205,22 @@ class MoveFlow:
         *,
         notice: str | None = None,
         full: bool = True,
-    ) -> dict:
-        """The clicker's hand in their language (``full=False``: as their hand DM shows it)."""
+        quick: bool = False,
+    ) -> tuple[dict, bool]:
+        """The clicker's hand in their language (``full=False``: as their hand DM shows it),
+        and whether it is complete. ``quick``: without waiting for its picture to be drawn
+        (a move's answer: the courier shows that hand again once the picture is there)."""
         publisher = self.bot.publisher
         recent = await publisher.recent_events(loaded)
         locale = user_locale(interaction)
-        return await publisher.hand_content(loaded, seat, locale, recent, notice=notice, full=full)
+        if quick:
+            return await publisher.quick_hand_content(
+                loaded, seat, locale, recent, notice=notice, full=full
+            )
+        content = await publisher.hand_content(
+            loaded, seat, locale, recent, notice=notice, full=full
+        )
+        return content, True
 
     # ---------------------------------------------------------------- menu clicks
 
@@ -273,7 +285,9 @@ class MoveFlow:
         notice = t("move.stale", user_locale(interaction))
         clicked = interaction.message.id if interaction.message else None
         if interaction.guild_id is None and clicked == loaded.seats[seat].hand_message_id:
-            content = await self._hand_content(interaction, loaded, seat, notice=notice, full=False)
+            content, _complete = await self._hand_content(
+                interaction, loaded, seat, notice=notice, full=False
+            )
             await Answer.of(interaction).update(**content)
             return
         await self._send_hand(interaction, loaded, seat, notice=notice)
@@ -289,9 +303,10 @@ class MoveFlow:
         presenter = presenter_for(loaded.row.game_key)
         assert loaded.state is not None
         notice = breadcrumb(loaded, presenter, target.seat, tokens, locale)
+        embed = hand_embed(loaded, presenter, target.seat, locale, notice=notice)
+        keep_shown(embed, interaction.message, HAND_FILE)
         await Answer.of(interaction).update(
-            embed=hand_embed(loaded, presenter, target.seat, locale, notice=notice),
-            view=menu_controls(loaded, presenter, target.seat, locale, target.path),
+            embed=embed, view=menu_controls(loaded, presenter, target.seat, locale, target.path)
         )
 
     async def _play(
@@ -375,9 +390,11 @@ class MoveFlow:
         self, interaction: discord.Interaction, after: LoadedGame, seat: int, target_version: int
     ) -> bool:
         """Show the clicker's new hand in the message they clicked; True if that message is
-        their hand DM and Discord took the edit (their courier lane then skips it)."""
+        their hand DM and Discord took the whole edit (their courier lane then skips it)."""
         in_dm = interaction.guild_id is None
-        content = await self._hand_content(interaction, after, seat, full=not in_dm)
+        content, complete = await self._hand_content(
+            interaction, after, seat, full=not in_dm, quick=True
+        )
         updated = await Answer.of(interaction).update(**content)
         clicked = interaction.message.id if interaction.message else None
         row = after.seats[seat]
@@ -395,7 +412,8 @@ class MoveFlow:
                 target_version,
                 stale=row.hand_message_id,
             )
-        return updated and clicked == row.hand_message_id
+        # A hand answered without its picture (still being drawn) is shown again by the courier.
+        return updated and complete and clicked == row.hand_message_id
 
     # ---------------------------------------------------------------- /leave and /cancel
 

@@ -39,6 +39,14 @@ def attach(
     return content
 
 
+def keep_shown(embed: discord.Embed, message: discord.Message | None, filename: str) -> None:
+    """An edit that uploads nothing keeps the message's files (Discord keeps what an edit does
+    not name), so a sub-menu click need not send the hand's picture again; its new embed must
+    still show the picture, or Discord would show the file below it as a loose attachment."""
+    if message is not None and any(file.filename == filename for file in message.attachments):
+        embed.set_image(url=f"attachment://{filename}")
+
+
 def for_new_message(content: dict[str, Any]) -> dict[str, Any]:
     """``content`` (written for an edit) as a new message takes it: ``files``, not
     ``attachments``."""

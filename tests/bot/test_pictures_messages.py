@@ -9,8 +9,17 @@ import random
 import discord
 import pytest
 
+from bot.pictures.service import KEPT_PICTURES
+from bot.storage.cache import LruCache
 from tests.bot.conftest import make_bot
-from tests.bot.driver import current_table, live_dm_hand, play_one_move, play_to_end, quick_game
+from tests.bot.driver import (
+    current_table,
+    live_dm_hand,
+    play_one_move,
+    play_to_end,
+    quick_game,
+    table_move,
+)
 
 
 @pytest.fixture
@@ -77,3 +86,45 @@ async def test_the_final_table_comes_with_the_score_chart(simcord_env) -> None:
     assert [a.filename for a in final.attachments] == ["table.png", "scores.png"]
     assert final.embeds[1].image.url.endswith("scores.png")
     assert "The game is over" in (final.embeds[0].description or "")
+
+
+async def test_a_sub_menu_click_keeps_the_hand_picture_without_sending_it_again(
+    simcord_env,
+) -> None:
+    table = await quick_game(simcord_env, players=3)
+    rng = random.Random(4)
+    for _ in range(12):  # until the player on turn has a menu with a second level
+        seat = (await table.loaded()).state.to_move
+        dm = live_dm_hand(table, seat)
+        opened = [
+            child.custom_id
+            for row in dm.components
+            for child in row.children
+            if getattr(child, "custom_id", "").startswith("glory:m:")
+        ]
+        before = table_move(table)
+        if opened:
+            result = await table.players[seat].user.click(dm, custom_id=opened[0])
+            if table_move(table) == before:  # a sub-menu opened: nothing was played
+                shown = result.response
+                assert picture(shown, "hand.png")
+                assert shown.attachments[0].id == dm.attachments[0].id  # not uploaded again
+                return
+        await play_one_move(table, rng)
+    pytest.fail("no sub-menu in 12 moves")
+
+
+async def test_a_moves_answer_does_not_wait_for_the_hand_picture_and_the_courier_adds_it(
+    simcord_env,
+) -> None:
+    table = await quick_game(simcord_env, players=3)
+    pictures = table.bot.publisher.pictures
+    pictures._kept = LruCache(KEPT_PICTURES)  # the answer cannot have the new hand's picture
+    seat = (await table.loaded()).state.to_move
+    drawn = pictures.drawn
+    await play_one_move(table, random.Random(3))
+    assert pictures.drawn > drawn
+    player = table.players[seat]
+    hand = (await table.loaded()).seats[seat].hand_message_id
+    dm = next(m for m in player.user.dm_channel.history(viewer=player.user) if m.id == hand)
+    assert picture(dm, "hand.png")
