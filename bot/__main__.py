@@ -270,10 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings.log_level)
     use_endpoints(settings.api_base, settings.gateway_url)
 
-    from bot.app import GloryBot
+    from bot.app import make_bot
     from bot.startup import announce
 
-    bot = GloryBot(settings)
+    bot = make_bot(settings)
     bot.add_listener(announce(bot, version()), "on_ready")
     quiet_garbage_collector()
     try:
