@@ -121,6 +121,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "postgresql+asyncpg://benutzer:passwort@host/datenbank, oder lass SHARD_IDS leer, um "
         "alle Shards in diesem einen Prozess zu betreiben, und starte neu."
     ),
+    "cli.sharding_required": (
+        "Discord verlangt Sharding für einen Bot auf so vielen Servern (höchstens 2.500 je "
+        "Shard; Shards jetzt: {count}). Setze SHARD_COUNT=auto oder eine Anzahl Shards und "
+        "starte neu."
+    ),
+    "cli.invalid_shard": (
+        "Discord hat die Shard-Einstellungen abgelehnt (Shards: {count}). Prüfe SHARD_COUNT und "
+        "SHARD_IDS und starte neu."
+    ),
     "cli.discord_unreachable": (
         "Discord ist unter {url} nicht erreichbar: {reason}.\n"
         "Prüfe die Internetverbindung dieses Rechners (und DISCORD_API_BASE, falls gesetzt) und "

@@ -107,6 +107,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "postgresql+asyncpg://user:password@host/database, or leave SHARD_IDS empty to run "
         "every shard in this one process, and start again."
     ),
+    "cli.sharding_required": (
+        "Discord requires sharding for a bot in this many servers (at most 2,500 per shard; "
+        "shards now: {count}). Set SHARD_COUNT=auto, or a number of shards, and start again."
+    ),
+    "cli.invalid_shard": (
+        "Discord refused the shard settings (shards: {count}). Check SHARD_COUNT and SHARD_IDS "
+        "and start again."
+    ),
     "cli.discord_unreachable": (
         "Could not reach Discord at {url}: {reason}.\n"
         "Check this machine's internet connection (and DISCORD_API_BASE, if set) and start "

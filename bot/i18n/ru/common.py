@@ -114,6 +114,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "postgresql+asyncpg://пользователь:пароль@хост/база или оставь SHARD_IDS пустым, чтобы "
         "вести все шарды в этом одном процессе, и запусти снова."
     ),
+    "cli.sharding_required": (
+        "Discord требует шардинг для бота на стольких серверах (не больше 2 500 на шард; "
+        "шарды сейчас: {count}). Задай SHARD_COUNT=auto или число шардов и запусти снова."
+    ),
+    "cli.invalid_shard": (
+        "Discord отклонил настройки шардов (шарды: {count}). Проверь SHARD_COUNT и SHARD_IDS и "
+        "запусти снова."
+    ),
     "cli.discord_unreachable": (
         "Не удаётся связаться с Discord по адресу {url}: {reason}.\n"
         "Проверь подключение этой машины к интернету (и DISCORD_API_BASE, если задан) и запусти "
