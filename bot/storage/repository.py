@@ -34,6 +34,7 @@ from bot.storage.group_commit import GroupCommit, Outcome
 from bot.storage.migrate import upgrade
 from bot.storage.models import (
     OPEN_STATUSES,
+    ClaimRow,
     GameRow,
     GameStatus,
     GuildSettingsRow,
@@ -63,6 +64,7 @@ _GAMES = GameRow.__table__  # type: ignore[attr-defined]
 _SEATS = SeatRow.__table__  # type: ignore[attr-defined]
 _MOVES = MoveRow.__table__  # type: ignore[attr-defined]
 _OUTBOX = OutboxRow.__table__  # type: ignore[attr-defined]
+_CLAIMS = ClaimRow.__table__  # type: ignore[attr-defined]
 
 # The statements of a move, built once: building them per click cost more than running them.
 _STORE_STATE = (
@@ -1042,6 +1044,28 @@ class Store:
             )
             return token if result.first() is not None else None
 
+    async def claim_outbox(self, game_id: int, *, lease: float) -> tuple[str, list[Entry]] | None:
+        """Claim the delivery of the game's outbox (see ``claims``): the token and every entry
+        of the game still stored (some may be other processes'), or ``None`` if another
+        process's courier holds it."""
+        token = await self.claim(game_id, claims.OUTBOX, lease=lease)
+        if token is None:
+            return None
+        return token, await self.pending_publications(games=[game_id])
+
+    async def release_outbox(
+        self, game_id: int, token: str, delivered: Collection[int]
+    ) -> list[Entry]:
+        """Forget the ``delivered`` entries and give up the claim, in one transaction (so the
+        next courier, maybe another process's, does not deliver them again); the game's
+        entries still stored after that: written meanwhile by a process whose courier found
+        the claim taken, and now this one's to deliver again."""
+        async with self.engine.begin() as connection:
+            if delivered:
+                await connection.execute(_DELIVERED, [{"entry": entry} for entry in delivered])
+            await connection.execute(claims.RELEASE, {"tokens": [token]})
+        return await self.pending_publications(games=[game_id])
+
     async def renew_claims(self, tokens: Collection[str], *, lease: float) -> set[str]:
         """Extend the leases of ``tokens``; those still held (a missing one was lost: its
         lease ran out and another process took it)."""
@@ -1052,6 +1076,37 @@ class Store:
                 claims.RENEW, {"tokens": list(tokens), "lease": lease}
             )
             return {row[0] for row in result}
+
+    async def quiet_games(self, longer_than: timedelta) -> list[int]:
+        """Running games that nobody may be playing: no move for ``longer_than``, an AI seat
+        (or a seat the AI took over) or a passed deadline, and no live claim on the turn (a
+        process that died mid-search, or before its clock fired, leaves such a game)."""
+        now = utcnow()
+        ai_seat = (
+            select(_SEATS.c.game_id)
+            .where(
+                _SEATS.c.game_id == _GAMES.c.id,
+                _SEATS.c.ai_level.is_not(None) | _SEATS.c.takeover.is_(True),
+            )
+            .exists()
+        )
+        claimed = (
+            select(_CLAIMS.c.game_id)
+            .where(
+                _CLAIMS.c.game_id == _GAMES.c.id,
+                _CLAIMS.c.kind == claims.TURN,
+                _CLAIMS.c.lease_until >= now,
+            )
+            .exists()
+        )
+        query = select(_GAMES.c.id).where(
+            _GAMES.c.status == GameStatus.ACTIVE.value,
+            _GAMES.c.updated_at < now - longer_than,
+            ai_seat | (_GAMES.c.turn_deadline < now),
+            ~claimed,
+        )
+        async with self.engine.connect() as connection:
+            return [int(row[0]) for row in await connection.execute(query)]
 
     async def release_claims(self, tokens: Collection[str]) -> None:
         """Give up claims (the work is done); another process may take them at once."""
