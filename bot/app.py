@@ -128,7 +128,11 @@ class GloryBot(commands.Bot):
         return {}
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_url)
+        # Several processes on one PostgreSQL (issue 18): shared unless the settings say this
+        # process is alone; by default whenever the database is PostgreSQL.
+        self.store = await Store.open(
+            self.settings.database_url, shared=getattr(self.settings, "multi_process", None)
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS, *SCORE_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:

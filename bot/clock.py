@@ -259,6 +259,8 @@ class TurnClock:
                 or ai_controlled(loaded.seats[plan.seat])
             ):
                 return  # the player moved (or took the seat back, or the game ended)
+            if not await self.bot.autoplay.claim_turn(loaded):
+                return  # another process's timer fired first and plays the turn
             try:
                 await self.bot.autoplay.play(loaded, plan.seat, STAND_IN_LEVEL, autoplay="clock")
                 return
