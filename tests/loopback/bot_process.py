@@ -146,3 +146,39 @@ def glory_bot(
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'glory.db'}",
         settings=settings,
     )
+
+
+@contextlib.asynccontextmanager
+async def shard_bots(
+    emulator: Emulator,
+    workdir: Path,
+    database_url: str,
+    count: int,
+    *,
+    settings: Mapping[str, str] | None = None,
+    ready_timeout: float = 60.0,
+) -> AsyncIterator[list[BotProcess]]:
+    """``count`` real bot processes on one database, process ``n`` running shard ``n`` of
+    ``count`` (``SHARD_IDS=n``); started together, shard 0's uploads the commands. Logs are
+    ``workdir/bot-shard-n.log``. All are stopped on exit."""
+    environment = {**emulator.bot_environment(database_url), **(settings or {})}
+    processes = [
+        BotProcess(
+            GLORY_BOT if shard == 0 else (sys.executable, "-m", "bot"),
+            {**environment, "SHARD_COUNT": str(count), "SHARD_IDS": str(shard)},
+            workdir / f"bot-shard-{shard}.log",
+            shards=[shard],
+        )
+        for shard in range(count)
+    ]
+    try:
+        for process in processes:
+            await process.start()
+        await asyncio.gather(
+            *(process.wait_ready(emulator, timeout=ready_timeout) for process in processes)
+        )
+        await emulator.wait_for(lambda: emulator.commands.get(None), what="command sync")
+        yield processes
+    finally:
+        for process in processes:
+            await process.stop()

@@ -22,7 +22,6 @@ import asyncio
 import contextlib
 import json
 import random
-import sys
 import weakref
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -37,7 +36,7 @@ from bot.storage.repository import OPENING_SEAT
 from games import REGISTRY
 from tests.store.postgres import fresh_database
 
-from .bot_process import GLORY_BOT, BotProcess
+from .bot_process import BotProcess, shard_bots
 from .emulator import Actor, Emulator, InteractionRecord, Message
 from .test_glory_bot import assert_clean_log
 from .ui_players import (
@@ -68,38 +67,12 @@ async def database() -> AsyncIterator[str]:
         yield url
 
 
-@contextlib.asynccontextmanager
-async def shard_processes(
+def shard_processes(
     emulator: Emulator, tmp_path: Path, database: str, count: int
-) -> AsyncIterator[list[BotProcess]]:
-    """One real bot process per shard (``SHARD_IDS=n`` of ``SHARD_COUNT=count``), started
-    together; shard 0's uploads the commands. All are stopped on exit."""
-    environment = emulator.bot_environment(database)
-    processes = [
-        BotProcess(
-            GLORY_BOT if shard == 0 else (sys.executable, "-m", "bot"),
-            {
-                **environment,
-                **PROCESS_SETTINGS,
-                "SHARD_COUNT": str(count),
-                "SHARD_IDS": str(shard),
-            },
-            tmp_path / f"bot-shard-{shard}.log",
-            shards=[shard],
-        )
-        for shard in range(count)
-    ]
-    try:
-        for process in processes:
-            await process.start()
-        await asyncio.gather(
-            *(process.wait_ready(emulator, timeout=READY_SECONDS) for process in processes)
-        )
-        await emulator.wait_for(lambda: emulator.commands.get(None), what="command sync")
-        yield processes
-    finally:
-        for process in processes:
-            await process.stop()
+) -> contextlib.AbstractAsyncContextManager[list[BotProcess]]:
+    return shard_bots(
+        emulator, tmp_path, database, count, settings=PROCESS_SETTINGS, ready_timeout=READY_SECONDS
+    )
 
 
 # -- players who move only from their DMs ------------------------------------------------------

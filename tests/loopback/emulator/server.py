@@ -205,10 +205,12 @@ class Emulator:
         """``user`` joins ``guild`` too (the bot has no member intent: no event)."""
         self.world.add_member(guild, user)
 
-    async def add_channel(self, name: str) -> Channel:
-        """A new text channel in the guild; a connected bot learns of it via CHANNEL_CREATE."""
-        channel = self.world.add_text_channel(self.guild, name)
-        if self.gateway.serves(self.guild.id):
+    async def add_channel(self, name: str, *, guild: Guild | None = None) -> Channel:
+        """A new text channel in ``guild`` (default: the default guild); a connected bot
+        whose shard serves the guild learns of it via CHANNEL_CREATE."""
+        guild = guild or self.guild
+        channel = self.world.add_text_channel(guild, name)
+        if self.gateway.serves(guild.id):
             await self.gateway.dispatch("CHANNEL_CREATE", channel_payload(channel, self.world))
         return channel
 
