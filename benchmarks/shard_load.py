@@ -37,6 +37,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from benchmarks.bot_load import no_collector_pauses
 from bot.storage.engine import normalise_url
 from tests.loopback.bot_process import shard_bots
 from tests.loopback.emulator import Actor, Emulator, InteractionRecord, Message, WaitTimeout
@@ -153,12 +155,18 @@ class Postgres:
             ).one()
         return int(row[0]), int(row[1])
 
-    async def stored_moves(self) -> int:
-        """Moves stored so far (the players' menu clicks include steps that store none)."""
+    async def stored_moves(self, until: float | None = None) -> int:
+        """Moves stored so far, or made by the wall-clock time ``until`` (the players' menu
+        clicks include steps of a move that store nothing)."""
         engine = create_async_engine(self.url)
+        query = "SELECT count(*) FROM moves"
+        values = {}
+        if until is not None:
+            query += " WHERE created_at <= :until"
+            values["until"] = datetime.fromtimestamp(until, UTC)
         try:
             async with engine.connect() as connection:
-                counted = await connection.execute(text("SELECT count(*) FROM moves"))
+                counted = await connection.execute(text(query), values)
                 return int(counted.scalar_one())
         finally:
             await engine.dispose()
@@ -212,6 +220,15 @@ async def act_in_channel(actor: Actor, table: Table, rng: random.Random) -> Inte
     return await record.response(timeout=10)
 
 
+def told_by_dm(table: Table) -> list[Actor]:
+    """The players whose DM hand shows controls: the bot's DM says it is their turn."""
+    return [
+        actor
+        for actor in table.players
+        if any(menu_components(m) for m in actor.dms if not m.ephemeral)
+    ]
+
+
 def is_move(record: InteractionRecord) -> bool:
     return bool(MENU_ID.match(str(record.data.get("custom_id", ""))))
 
@@ -221,6 +238,7 @@ async def offered_step(
     seconds: float,
     tables: list[Table],
     act: Callable[[Table], Awaitable[InteractionRecord | None]],
+    movers: Callable[[Table], list[Actor]],
     rng: random.Random,
     cpu: Mapping[str, Callable[[], float]],
     postgres: Postgres,
@@ -244,32 +262,35 @@ async def offered_step(
     def pick() -> int | None:
         for _ in range(50):  # bounded random probing for an idle game with a player to act
             index = rng.randrange(len(tables))
-            if index not in busy and tables[index].movers():
+            if index not in busy and movers(tables[index]):
                 return index
         return None
 
     await asyncio.sleep(1.5)  # PostgreSQL publishes its counters about once a second
     commits, rows = await postgres.written()
     moves_before = await postgres.stored_moves()
-    before = {name: measure() for name, measure in cpu.items()}
     tasks = []
-    started = time.perf_counter()
-    deadline = started + seconds
-    next_launch = started
-    while (now := time.perf_counter()) < deadline:
-        if now < next_launch:
-            await asyncio.sleep(next_launch - now)
-            continue
-        next_launch += 1.0 / rate
-        index = pick()
-        if index is not None:
-            busy.add(index)
-            tasks.append(asyncio.create_task(one(index)))
-    window = time.perf_counter() - started
-    used = {name: measure() - before[name] for name, measure in cpu.items()}
-    moves_in_window = await postgres.stored_moves() - moves_before
-    in_window = [r for r in records if r.callback_at is not None and r.callback_at <= deadline]
-    await asyncio.wait_for(asyncio.gather(*tasks), timeout=60)
+    # No cycle collection in this process while measuring (bot_load.py says why).
+    with no_collector_pauses():
+        before = {name: measure() for name, measure in cpu.items()}
+        started = time.perf_counter()
+        wall_deadline = time.time() + seconds
+        deadline = started + seconds
+        next_launch = started
+        while (now := time.perf_counter()) < deadline:
+            if now < next_launch:
+                await asyncio.sleep(next_launch - now)
+                continue
+            next_launch += 1.0 / rate
+            index = pick()
+            if index is not None:
+                busy.add(index)
+                tasks.append(asyncio.create_task(one(index)))
+        window = time.perf_counter() - started
+        used = {name: measure() - before[name] for name, measure in cpu.items()}
+        in_window = [r for r in records if r.callback_at is not None and r.callback_at <= deadline]
+        await asyncio.wait_for(asyncio.gather(*tasks), timeout=60)
+    moves_in_window = await postgres.stored_moves(until=wall_deadline) - moves_before
     await asyncio.sleep(1.5)
     commits_after, rows_after = await postgres.written()
     latencies = sorted(r.latency for r in records if r.latency is not None)
@@ -289,8 +310,10 @@ async def offered_step(
         cpu_percent={name: round(100 * seconds / window, 1) for name, seconds in used.items()},
         commits_per_move=round((commits_after - commits) / moves, 2) if moves else None,
         rows_written_per_move=round((rows_after - rows) / moves, 2) if moves else None,
-        postgres_cpu_ms_per_move=round(1000 * database / moves, 2) if moves else None,
-        bots_cpu_ms_per_move=round(1000 * bots / moves, 2) if moves else None,
+        postgres_cpu_ms_per_move=(
+            round(1000 * database / moves_in_window, 2) if moves_in_window else None
+        ),
+        bots_cpu_ms_per_move=round(1000 * bots / moves_in_window, 2) if moves_in_window else None,
         postgres_share_of_cpu=round(database / (database + bots), 2) if database + bots else None,
     )
 
@@ -345,8 +368,11 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, object]:
         cpu["postgres"] = postgres.cpu
         cpu["driver"] = time.process_time
 
+        def movers(table: Table) -> list[Actor]:
+            return table.movers() if args.moves_from == "dm" else told_by_dm(table)
+
         def act(table: Table) -> Awaitable[InteractionRecord | None]:
-            actor = rng.choice(table.movers())
+            actor = rng.choice(movers(table))
             if args.moves_from == "dm":
                 return act_randomly(actor, rng)
             return act_in_channel(actor, table, rng)
@@ -355,7 +381,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, object]:
         sustained: Step | None = None
         for rate in args.ramp:
             step = await offered_step(
-                rate, args.ramp_seconds, tables, act, rng, cpu, postgres
+                rate, args.ramp_seconds, tables, act, movers, rng, cpu, postgres
             )
             print(json.dumps(asdict(step)), flush=True)
             steps.append(step)

@@ -160,12 +160,18 @@ async def shard_bots(
 ) -> AsyncIterator[list[BotProcess]]:
     """``count`` real bot processes on one database, process ``n`` running shard ``n`` of
     ``count`` (``SHARD_IDS=n``); started together, shard 0's uploads the commands. Logs are
-    ``workdir/bot-shard-n.log``. All are stopped on exit."""
+    ``workdir/bot-shard-n.log``, health files ``workdir/bot-shard-n.alive``. All are stopped on
+    exit."""
     environment = {**emulator.bot_environment(database_url), **(settings or {})}
     processes = [
         BotProcess(
             GLORY_BOT if shard == 0 else (sys.executable, "-m", "bot"),
-            {**environment, "SHARD_COUNT": str(count), "SHARD_IDS": str(shard)},
+            {
+                **environment,
+                "SHARD_COUNT": str(count),
+                "SHARD_IDS": str(shard),
+                "HEALTH_FILE": str(workdir / f"bot-shard-{shard}.alive"),
+            },
             workdir / f"bot-shard-{shard}.log",
             shards=[shard],
         )

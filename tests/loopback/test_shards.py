@@ -250,6 +250,10 @@ async def test_games_on_every_shard_finish_with_every_move_made_from_dms(
             games.append((guild, players, () if opponents == "people" else ("easy",)))
     everyone = [actor for _, players, _ in games for actor in players]
     async with shard_processes(emulator, tmp_path, database, 2) as processes:
+        # Each process is healthy once every shard it runs is connected (the health file).
+        for shard in (0, 1):
+            alive = tmp_path / f"bot-shard-{shard}.alive"
+            await emulator.wait_for(alive.exists, timeout=5, what=f"shard {shard}'s health file")
         tables = [
             await open_and_start(
                 emulator, players, GAME, channel=emulator.channel_of(guild), ai=ai
