@@ -637,6 +637,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "the shards) or from DM hands (all on shard 0)",
     )
     parser.add_argument(
+        "--warmup-seconds",
+        type=float,
+        default=10.0,
+        help="with --processes: unmeasured load at the ramp's first rate before the main phase",
+    )
+    parser.add_argument(
         "--p99-limit-ms",
         type=float,
         default=50.0,

@@ -17,7 +17,9 @@ Where the moves come from (``--moves-from``):
   publish in their guilds... and not even that: the courier is the process that made the
   move). This shows what sharding does not spread.
 
-Measured per step of offered load (open loop, at most one action in flight per game): p50 and
+After an unmeasured warm-up (``--warmup-seconds`` at the ramp's first rate), a main phase at
+``--rate`` for ``--seconds`` gives the costs per move with many moves behind them; then the
+ramp. Measured per step of offered load (open loop, at most one action in flight per game): p50 and
 p99 of the click → answer latency, achieved actions and moves (menu clicks) per second, the CPU
 of every bot process, of PostgreSQL (the server's processes, found from a backend's parent) and
 of this driver (the emulator and the players), and from ``pg_stat_database`` the transactions
@@ -119,6 +121,8 @@ class Postgres:
         self.url = self.server.set(database=self.name).render_as_string(hide_password=False)
         self.admin: AsyncEngine = create_async_engine(self.server, isolation_level="AUTOCOMMIT")
         self.postmaster: int | None = None
+        self._cpu_seen: dict[int, float] = {}
+        self._cpu_total = 0.0
 
     async def __aenter__(self) -> Postgres:
         async with self.admin.connect() as connection:
@@ -134,11 +138,17 @@ class Postgres:
         await self.admin.dispose()
 
     def cpu(self) -> float:
-        """CPU seconds of the whole server so far (its postmaster's children: the backends of
-        every database on it, so the benchmark's server should be its own)."""
+        """CPU seconds of the whole server so far (its postmaster and its children: the
+        backends of every database on it, so the benchmark's server should be its own). A
+        backend's CPU counts from when it is first seen; one that ends between two calls
+        loses what it used since the first of them (the bots' connections stay open)."""
         if self.postmaster is None:
             return 0.0
-        return sum(cpu_seconds(pid) for pid in [self.postmaster, *children_of(self.postmaster)])
+        for pid in [self.postmaster, *children_of(self.postmaster)]:
+            used = cpu_seconds(pid)
+            self._cpu_total += used - self._cpu_seen.get(pid, used)
+            self._cpu_seen[pid] = used
+        return self._cpu_total
 
     async def written(self) -> tuple[int, int]:
         """(commits, rows inserted + updated + deleted) in the benchmark's database so far."""
@@ -270,6 +280,13 @@ async def offered_step(
     commits, rows = await postgres.written()
     moves_before = await postgres.stored_moves()
     tasks = []
+
+    async def follow_postgres() -> None:
+        while True:  # new backends are counted from their first sample: sample often
+            postgres.cpu()
+            await asyncio.sleep(0.5)
+
+    following = asyncio.create_task(follow_postgres())
     # No cycle collection in this process while measuring (bot_load.py says why).
     with no_collector_pauses():
         before = {name: measure() for name, measure in cpu.items()}
@@ -290,6 +307,7 @@ async def offered_step(
         used = {name: measure() - before[name] for name, measure in cpu.items()}
         in_window = [r for r in records if r.callback_at is not None and r.callback_at <= deadline]
         await asyncio.wait_for(asyncio.gather(*tasks), timeout=60)
+    following.cancel()
     moves_in_window = await postgres.stored_moves(until=wall_deadline) - moves_before
     await asyncio.sleep(1.5)
     commits_after, rows_after = await postgres.written()
@@ -377,6 +395,12 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, object]:
                 return act_randomly(actor, rng)
             return act_in_channel(actor, table, rng)
 
+        # Unmeasured: the first hands are asked for and the processes' memory fills.
+        await offered_step(
+            args.ramp[0], args.warmup_seconds, tables, act, movers, rng, cpu, postgres
+        )
+        main = await offered_step(args.rate, args.seconds, tables, act, movers, rng, cpu, postgres)
+        print(json.dumps({"main": asdict(main)}), flush=True)
         steps: list[Step] = []
         sustained: Step | None = None
         for rate in args.ramp:
@@ -401,6 +425,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, object]:
         "moves_from": args.moves_from,
         "active_games": len(tables),
         "p99_limit_ms": args.p99_limit_ms,
+        "main": asdict(main),
         "steps": [asdict(step) for step in steps],
         "sustained": asdict(sustained) if sustained is not None else None,
         "sustained_actions_per_second": sustained.achieved_per_second if sustained else 0.0,
