@@ -514,8 +514,10 @@ class Store:
             if isinstance(write, _DeliveredWrite)
             for entry in write.entry_ids
         ]
-        notices = self._notices(
-            [move.values["game"] for move in moves] + [hand["game"] for hand in hands]
+        notices = (
+            self._notices([move.values["game"] for move in moves] + [h["game"] for h in hands])
+            if self.shared
+            else ()
         )
         try:
             async with self._one_writer:
