@@ -592,6 +592,11 @@ class Outbox:
                 courier.token = None
                 self._held.discard(courier)
                 courier.give_up()
+        done = [entry for courier in held if courier.token is not None for entry in courier.done]
+        for courier in held:
+            courier.done = []
+        if done:  # a courier that stays busy for long has its delivered entries deleted now
+            await store.published(done)
         games = [courier.game_id for courier in held if courier.token is not None]
         if games:
             stored = await store.pending_publications(games=games)
@@ -637,7 +642,9 @@ class Outbox:
             if entry.id in self._in_deletion:
                 continue
             courier = self.couriers.get(entry.game_id)
-            if courier is None:
+            if courier is None or courier.given_up:
+                # (one that was refused or lost its claim is on its way out; the holder may
+                # have let go since, so this entry gets a courier that asks again)
                 courier = self.couriers[entry.game_id] = Courier(self, entry.game_id)
             self._idle.clear()
             courier.add(entry, shown)
