@@ -141,7 +141,21 @@ class Lane:
     async def _run(self) -> None:
         failures = outdated_runs = 0
         while self.items:
-            if not await self.courier.hold() or not self.items:
+            try:
+                held = await self.courier.hold()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # noqa: BLE001 - the claim is asked for again
+                failures += 1
+                log.log(
+                    logging.WARNING if failures == 3 else logging.INFO,
+                    "game %s: could not claim its delivery (%s); retrying",
+                    self.courier.game_id,
+                    error,
+                )
+                await asyncio.sleep(self.courier.outbox.backoff(failures))
+                continue
+            if not held or not self.items:
                 break  # another process delivers this game (or did: nothing left)
             if self.key != TABLE:
                 await self.courier.opening.wait()

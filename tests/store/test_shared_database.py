@@ -559,3 +559,27 @@ async def test_a_turn_whose_process_died_mid_search_is_played_by_another(
     assert (await stores[1].game(game_id)).version == version + 1
     survivor.clock.close()
     await survivor.autoplay.close()
+
+
+async def test_a_courier_whose_claim_fails_asks_again(
+    stores: list[Store], deliveries: list, monkeypatch
+) -> None:
+    a = stores[0]
+    game_id = await running_game(a)
+    await a.published([entry.id for entry in await a.pending_publications()])
+    entry = await commit(a, game_id)
+    claim_outbox, failures = a.claim_outbox, []
+
+    async def flaky(game: int, *, lease: float):  # type: ignore[no-untyped-def]
+        if not failures:
+            failures.append(game)
+            raise ConnectionResetError("the database went away for a moment")
+        return await claim_outbox(game, lease=lease)
+
+    monkeypatch.setattr(a, "claim_outbox", flaky)
+    outbox = Outbox(SimpleNamespace(store=a), delete_after=0.01, retry_base=0.01)  # type: ignore[arg-type]
+    outbox.deliver([entry])
+    await all_idle([outbox], a)
+    assert failures == [game_id]
+    assert [(origin, ids) for origin, _, ids in deliveries] == [(a.origin, [entry.id])]
+    await outbox.close()
