@@ -14,7 +14,8 @@ sleeps for a deadline.
 Once only, whatever the number of processes and restarts: the reminder is claimed in the
 database (``games.reminded_version``, compared with the turn's version) in the same
 transaction as its outbox entry, so it is sent once and survives a crash; the AI's move at
-the deadline is a compare-and-swap on the version like every move, so only one gets in.
+the deadline is claimed for the turn (``Autoplay.claim_turn``) before the search, so one
+process searches, and it is a compare-and-swap on the version like every move.
 """
 
 from __future__ import annotations

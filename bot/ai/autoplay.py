@@ -116,9 +116,11 @@ class Autoplay:
         one the AI took over) or a deadline, and no move for longer than a turn's claim
         lasts. Each looks at its seat on turn as after a move (the turn's claim decides who
         plays it); how many were looked at."""
-        quiet = await self.bot.store.quiet_games(timedelta(seconds=TURN_LEASE_SECONDS))
+        lease = timedelta(seconds=TURN_LEASE_SECONDS)
+        quiet = await self.bot.store.quiet_games(lease)
         for game_id in quiet:
             self.turn_changed(game_id)
+        await self.bot.store.forget_lapsed_claims(lease)
         return len(quiet)
 
     async def claim_turn(self, loaded: LoadedGame) -> bool:

@@ -141,7 +141,21 @@ class Lane:
     async def _run(self) -> None:
         failures = outdated_runs = 0
         while self.items:
-            if not await self.courier.hold() or not self.items:
+            try:
+                held = await self.courier.hold()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # noqa: BLE001 - the claim is asked for again
+                failures += 1
+                log.log(
+                    logging.WARNING if failures == 3 else logging.INFO,
+                    "game %s: could not claim its delivery (%s); retrying",
+                    self.courier.game_id,
+                    error,
+                )
+                await asyncio.sleep(self.courier.outbox.backoff(failures))
+                continue
+            if not held or not self.items:
                 break  # another process delivers this game (or did: nothing left)
             if self.key != TABLE:
                 await self.courier.opening.wait()
@@ -592,6 +606,11 @@ class Outbox:
                 courier.token = None
                 self._held.discard(courier)
                 courier.give_up()
+        done = [entry for courier in held if courier.token is not None for entry in courier.done]
+        for courier in held:
+            courier.done = []
+        if done:  # a courier that stays busy for long has its delivered entries deleted now
+            await store.published(done)
         games = [courier.game_id for courier in held if courier.token is not None]
         if games:
             stored = await store.pending_publications(games=games)
@@ -637,7 +656,9 @@ class Outbox:
             if entry.id in self._in_deletion:
                 continue
             courier = self.couriers.get(entry.game_id)
-            if courier is None:
+            if courier is None or courier.given_up:
+                # (one that was refused or lost its claim is on its way out; the holder may
+                # have let go since, so this entry gets a courier that asks again)
                 courier = self.couriers[entry.game_id] = Courier(self, entry.game_id)
             self._idle.clear()
             courier.add(entry, shown)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -36,11 +37,35 @@ NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', p) FROM unnest(CAST(:payloads AS t
 
 RECONNECT_BASE_SECONDS = 0.5
 RECONNECT_CAP_SECONDS = 30.0
-HEALTH_SECONDS = 15.0
-"""How often the listening connection is asked whether it is alive (a connection that died
-without a word would otherwise mean notices silently missed)."""
+WATCH_SECONDS = 30.0
+"""How often the feed looks whether its connection is still open."""
+SILENCE_SECONDS = 30
+"""After this long without an answer from the server, the operating system closes the
+listening connection (TCP keepalive and user timeout), and notices that may have been missed
+are treated as a gap."""
 
 log = logging.getLogger(__name__)
+
+
+def _keep_alive(connection: asyncpg.Connection) -> None:
+    """Make the operating system close the connection when the server goes silent (best
+    effort: the options exist on Linux)."""
+    transport = getattr(connection, "_transport", None)
+    sock = transport.get_extra_info("socket") if transport is not None else None
+    if sock is None:
+        return
+    options = [(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)]
+    for name, value in (
+        ("TCP_KEEPIDLE", SILENCE_SECONDS // 3),
+        ("TCP_KEEPINTVL", SILENCE_SECONDS // 6),
+        ("TCP_KEEPCNT", 2),
+        ("TCP_USER_TIMEOUT", SILENCE_SECONDS * 1000),
+    ):
+        if hasattr(socket, name):
+            options.append((socket.IPPROTO_TCP, getattr(socket, name), value))
+    for level, option, value in options:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(level, option, value)
 
 
 def payloads(origin: str, kind: str, ids: Iterable[int]) -> list[str]:
@@ -78,19 +103,23 @@ class ChangeFeed:
         self._on_gap = on_gap
         self._on_listening = on_listening
         self._connection: asyncpg.Connection | None = None
-        self._task: asyncio.Task[None] | None = None
-        self._lost = asyncio.Event()
+        self._watcher: asyncio.Task[None] | None = None
+        self._relisten: asyncio.Task[None] | None = None
         self._closed = False
         self.listening = False
 
     async def start(self) -> None:
         """Listen now if the server answers (else keep trying in the background)."""
-        with contextlib.suppress(Exception):
+        try:
             await self._listen()
-        self._task = asyncio.get_running_loop().create_task(self._keep_listening())
+        except Exception as error:  # noqa: BLE001 - tried again in the background
+            log.warning("cannot listen for other processes' changes yet (%s)", error)
+            self._listen_again()
+        self._watcher = asyncio.get_running_loop().create_task(self._watch())
 
     async def _listen(self) -> None:
         connection = await asyncpg.connect(self._dsn)
+        _keep_alive(connection)
         try:
             connection.add_termination_listener(self._terminated)
             await connection.add_listener(CHANNEL, self._notified)
@@ -98,42 +127,44 @@ class ChangeFeed:
             await connection.close()
             raise
         self._connection = connection
-        self._lost.clear()
         self.listening = True
         # Whatever changed before LISTEN took effect was not announced to this connection.
         self._on_listening()
 
-    async def _keep_listening(self) -> None:
-        failures = 0
+    async def _watch(self) -> None:
+        """Look now and then whether the connection is still open (one that broke without
+        the driver saying so). A connection that breaks is normally reported by the driver
+        (``_terminated``: the gap is made at once); one whose server or network went silent
+        is closed by the operating system through the keepalive set in ``_listen``. No
+        timeouts on the event loop's clock: SimCord's virtual time (the bot's tests) runs it
+        at will, and it takes a sleep longer than its settling time for an idle task."""
         while not self._closed:
-            if self.listening:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._lost.wait(), HEALTH_SECONDS)
-                if self.listening and not self._lost.is_set() and await self._healthy():
-                    continue
+            await asyncio.sleep(WATCH_SECONDS)
+            connection = self._connection
+            if self.listening and (connection is None or connection.is_closed()):
                 self._gap()
+
+    def _listen_again(self) -> None:
+        if not self._closed and (self._relisten is None or self._relisten.done()):
+            self._relisten = asyncio.get_running_loop().create_task(self._keep_trying())
+
+    async def _keep_trying(self) -> None:
+        failures = 0
+        while not self._closed and not self.listening:
             try:
                 await self._listen()
-                failures = 0
+                return
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # noqa: BLE001 - any failure: try again later
                 failures += 1
                 delay = min(RECONNECT_CAP_SECONDS, RECONNECT_BASE_SECONDS * 2 ** (failures - 1))
                 log.warning(
-                    "cannot listen for other processes' changes (%s); again in %.1f s", error, delay
+                    "cannot listen for other processes' changes (%s); again in %.1f s",
+                    error,
+                    delay,
                 )
                 await asyncio.sleep(delay)
-
-    async def _healthy(self) -> bool:
-        connection = self._connection
-        if connection is None or connection.is_closed():
-            return False
-        try:
-            await asyncio.wait_for(connection.fetchval("SELECT 1"), HEALTH_SECONDS)
-        except Exception:  # noqa: BLE001 - any failure means notices may be lost
-            return False
-        return True
 
     def _gap(self) -> None:
         """The connection is gone: notices may have been missed."""
@@ -145,10 +176,11 @@ class ChangeFeed:
         if was_listening:
             log.warning("lost the change notices of other processes; reading through meanwhile")
         self._on_gap()
+        self._listen_again()
 
     def _terminated(self, connection: Any) -> None:
         if connection is self._connection:
-            self._lost.set()
+            self._gap()
 
     def _notified(self, connection: Any, pid: int, channel: str, payload: str) -> None:
         notice = parse(payload)
@@ -160,10 +192,11 @@ class ChangeFeed:
 
     async def close(self) -> None:
         self._closed = True
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        for task in (self._watcher, self._relisten):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         self.listening = False
         if self._connection is not None:
             with contextlib.suppress(Exception):

@@ -8,6 +8,7 @@ lets the storage tests exercise it without Discord.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import uuid
 from collections import deque
@@ -375,6 +376,11 @@ class Store:
         await self._group.drain()
         if self._feed is not None:
             await self._feed.close()
+        if self.shared:
+            # A clean stop leaves no claim to wait out: other processes take over at once.
+            with contextlib.suppress(Exception):
+                async with self.engine.begin() as connection:
+                    await connection.execute(_CLAIMS.delete().where(_CLAIMS.c.owner == self.origin))
         if self._checkpoint is not None:
             await self._checkpoint
         if self._inline is not None:
@@ -514,8 +520,10 @@ class Store:
             if isinstance(write, _DeliveredWrite)
             for entry in write.entry_ids
         ]
-        notices = self._notices(
-            [move.values["game"] for move in moves] + [hand["game"] for hand in hands]
+        notices = (
+            self._notices([move.values["game"] for move in moves] + [h["game"] for h in hands])
+            if self.shared
+            else ()
         )
         try:
             async with self._one_writer:
@@ -1107,6 +1115,15 @@ class Store:
         )
         async with self.engine.connect() as connection:
             return [int(row[0]) for row in await connection.execute(query)]
+
+    async def forget_lapsed_claims(self, older_than: timedelta) -> int:
+        """Delete claims whose lease ran out more than ``older_than`` ago (a lapsed claim is no
+        claim; a turn's is left behind by every AI turn); how many."""
+        async with self.engine.begin() as connection:
+            result = await connection.execute(
+                _CLAIMS.delete().where(_CLAIMS.c.lease_until < utcnow() - older_than)
+            )
+            return int(result.rowcount or 0)
 
     async def release_claims(self, tokens: Collection[str]) -> None:
         """Give up claims (the work is done); another process may take them at once."""

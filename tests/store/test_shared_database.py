@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
+from bot.ai import autoplay as autoplay_module
 from bot.ai.autoplay import Autoplay
 from bot.clock import TurnClock
 from bot.config import Settings
@@ -538,3 +539,47 @@ async def test_a_lobby_expiry_ends_only_a_lobby(stores: list[Store]) -> None:
     with pytest.raises(StorageConflict):
         await stores[1].end(game_id, GameStatus.EXPIRED, only_from=GameStatus.LOBBY)
     assert (await stores[1].game(game_id)).status == GameStatus.ACTIVE
+
+
+async def test_a_turn_whose_process_died_mid_search_is_played_by_another(
+    stores: list[Store], monkeypatch
+) -> None:
+    """a claims the turn at the deadline and dies searching; once the claim lapsed, b's sweep
+    finds the quiet game and plays the turn."""
+    game_id = await timed_kami_game(stores[0])
+    dead, survivor = stores[0], process(stores[1])
+    version = (await dead.game(game_id)).version
+    assert await dead.claim(game_id, claims.TURN, version=version, lease=0.3)
+    monkeypatch.setattr(autoplay_module, "TURN_LEASE_SECONDS", 0.3)
+    assert await survivor.autoplay.sweep() == 0, "a live claim is left alone"
+    await asyncio.sleep(0.5)
+    assert await survivor.autoplay.sweep() == 1
+    await eventually(lambda: len(survivor.delivered) == 1)
+    assert survivor.searches == 1
+    assert (await stores[1].game(game_id)).version == version + 1
+    survivor.clock.close()
+    await survivor.autoplay.close()
+
+
+async def test_a_courier_whose_claim_fails_asks_again(
+    stores: list[Store], deliveries: list, monkeypatch
+) -> None:
+    a = stores[0]
+    game_id = await running_game(a)
+    await a.published([entry.id for entry in await a.pending_publications()])
+    entry = await commit(a, game_id)
+    claim_outbox, failures = a.claim_outbox, []
+
+    async def flaky(game: int, *, lease: float):  # type: ignore[no-untyped-def]
+        if not failures:
+            failures.append(game)
+            raise ConnectionResetError("the database went away for a moment")
+        return await claim_outbox(game, lease=lease)
+
+    monkeypatch.setattr(a, "claim_outbox", flaky)
+    outbox = Outbox(SimpleNamespace(store=a), delete_after=0.01, retry_base=0.01)  # type: ignore[arg-type]
+    outbox.deliver([entry])
+    await all_idle([outbox], a)
+    assert failures == [game_id]
+    assert [(origin, ids) for origin, _, ids in deliveries] == [(a.origin, [entry.id])]
+    await outbox.close()
