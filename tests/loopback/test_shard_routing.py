@@ -94,17 +94,18 @@ async def test_each_shard_gets_its_own_guilds_and_dms_go_to_shard_zero(
     async with raw_shards(emulator, [0, 2], [1, 2]) as (zero, one):
         await emulator.wait_for(lambda: emulator.gateway.connected_shards() == [0, 1])
         await emulator.wait_for(lambda: zero.named("READY") and one.named("READY"))
+
+        def created(connection: RawShard) -> set[int]:
+            return {int(g["id"]) for g in connection.named("GUILD_CREATE")}
+
         for connection, shard in ((zero, 0), (one, 1)):
             ready = connection.named("READY")[0]
             assert ready["shard"] == [shard, 2]
             listed = {int(g["id"]) for g in ready["guilds"]}
-            created = {int(g["id"]) for g in connection.named("GUILD_CREATE")}
-            assert listed == created
+            await emulator.wait_for(lambda c=connection, g=listed: created(c) == g)
             assert {shard_of(guild_id, 2) for guild_id in listed} <= {shard}
-        assert int(one.named("GUILD_CREATE")[0]["id"]) == east.id
-        assert (emulator.guild.id in {int(g["id"]) for g in zero.named("GUILD_CREATE")}) == (
-            default_shard == 0
-        )
+        assert east.id in created(one) and east.id not in created(zero)
+        assert (emulator.guild.id in created(zero)) == (default_shard == 0)
 
         in_east = await alice.slash("ping", channel=emulator.channel_of(east))
         in_dm = await alice.slash("ping", channel=alice.dm_channel)
@@ -176,10 +177,12 @@ async def test_a_shard_with_too_many_guilds_is_closed_with_4011(emulator: Emulat
     for guild_id in emulator.world.guilds:
         per_shard[shard_of(guild_id, 2)] += 1
     async with raw_shards(emulator, [0, 2], [1, 2]) as connections:
-        await asyncio.sleep(0.2)
         for shard, connection in enumerate(connections):
-            expected_closed = per_shard[shard] > 1
-            assert connection.socket.closed is expected_closed
+            if per_shard[shard] > 1:
+                await emulator.wait_for(lambda c=connection: c.socket.closed)
+                assert connection.socket.close_code == CLOSE_SHARDING_REQUIRED
+            else:
+                await emulator.wait_for(lambda s=shard: emulator.gateway.is_connected(s))
 
 
 async def test_the_control_api_places_guilds_and_faults_act_on_one_shard(
