@@ -389,11 +389,14 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, object]:
         def movers(table: Table) -> list[Actor]:
             return table.movers() if args.moves_from == "dm" else told_by_dm(table)
 
-        def act(table: Table) -> Awaitable[InteractionRecord | None]:
-            actor = rng.choice(movers(table))
+        async def act(table: Table) -> InteractionRecord | None:
+            able = movers(table)  # may have changed since the table was picked
+            if not able:
+                return None
+            actor = rng.choice(able)
             if args.moves_from == "dm":
-                return act_randomly(actor, rng)
-            return act_in_channel(actor, table, rng)
+                return await act_randomly(actor, rng)
+            return await act_in_channel(actor, table, rng)
 
         # Unmeasured: the first hands are asked for and the processes' memory fills.
         await offered_step(
