@@ -121,7 +121,8 @@ def _log_level(env: Mapping[str, str]) -> str:
 
 def _shard_count(env: Mapping[str, str]) -> int | None:
     """``SHARD_COUNT``: a whole number of shards, ``auto`` (0 here) or unset (``None``)."""
-    text = _text(env, "SHARD_COUNT")
+    name = "SHARD_COUNT"
+    text = _text(env, name)
     if not text:
         return None
     if text.lower() == AUTO_SHARDS:
@@ -131,7 +132,7 @@ def _shard_count(env: Mapping[str, str]) -> int | None:
     except ValueError:
         raise SettingError("cli.bad_shard_count", value=text) from None
     if count < 1:
-        raise SettingError("cli.too_small", name="SHARD_COUNT", value=text, minimum=1)
+        raise SettingError("cli.too_small", name=name, value=text, minimum=1)
     return count
 
 
