@@ -233,7 +233,7 @@ class Courier:
         """Another process's courier holds the game: this one delivers nothing."""
         self.done: list[int] = []
         """Entries delivered under the claim, deleted when it is released."""
-        self._claiming = asyncio.Lock()
+        self._claiming: asyncio.Lock | None = None
         self._adopting: asyncio.Task[None] | None = None
 
     # ---------------------------------------------------------------- claim (several processes)
@@ -243,7 +243,12 @@ class Courier:
         holds the claim on the game's outbox (taken by the first lane that asks)."""
         if self.token is not None or not self.outbox.shared:
             return True
+        if self._claiming is None:
+            self._claiming = asyncio.Lock()
         async with self._claiming:
+            releasing = self.outbox.releasing(self.game_id)
+            if releasing is not None:
+                await asyncio.shield(releasing)
             if self.token is None and not self.given_up:
                 claimed = await self.outbox.bot.store.claim_outbox(
                     self.game_id, lease=self.outbox.lease_seconds
@@ -532,6 +537,9 @@ class Outbox:
         self._letting_go: set[asyncio.Task[None]] = set()
         self._renewer: asyncio.Task[None] | None = None
         self._following = False
+        self._releasing: dict[int, asyncio.Task[None]] = {}
+        """Per game, a release in flight: the game's next courier claims after it (what the
+        last one delivered is deleted by then, so it is not read back and delivered again)."""
         self.delivery = Delivery(bot)
         self.retry_base = retry_base
         self.retry_cap = retry_cap
@@ -575,6 +583,10 @@ class Outbox:
         courier = self.couriers.get(game_id)
         if courier is not None:
             courier.adopt_soon()
+
+    def releasing(self, game_id: int) -> asyncio.Task[None] | None:
+        """The release of the game's previous courier, while it is in flight."""
+        return self._releasing.get(game_id)
 
     def claimed(self, courier: Courier) -> None:
         """``courier`` holds its game's claim: keep it renewed until it lets go."""
@@ -627,6 +639,7 @@ class Outbox:
             return
         courier.given_up = True  # retired: a late adoption must not revive it
         task = asyncio.get_running_loop().create_task(self._release(courier, token))
+        self._releasing[courier.game_id] = task
         self._letting_go.add(task)
         task.add_done_callback(self._let_go_done)
 
@@ -642,6 +655,9 @@ class Outbox:
             # The claim lapses after its lease; a sweep delivers what is left (again, harmlessly).
             log.exception("game %s: could not release its delivery", courier.game_id)
             return
+        finally:
+            if self._releasing.get(courier.game_id) is asyncio.current_task():
+                del self._releasing[courier.game_id]
         left = [entry for entry in left if entry.id not in self._in_deletion]
         if left:
             self.deliver(left)

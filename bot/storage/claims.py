@@ -73,3 +73,18 @@ UNCLAIMED_OUTBOX = """
     )
 """
 """An outbox entry whose game no live courier holds (SQL condition on ``outbox``)."""
+
+RELEASE_OUTBOX = """
+    WITH forgotten AS (
+        DELETE FROM outbox WHERE id = ANY(CAST(:delivered AS integer[])) RETURNING id
+    ), released AS (
+        DELETE FROM claims WHERE token = :token RETURNING token
+    )
+    SELECT outbox.id, outbox.version, outbox.kind, outbox.body
+    FROM outbox
+    WHERE outbox.game_id = :game AND outbox.id <> ALL(CAST(:delivered AS integer[]))
+    ORDER BY outbox.id
+"""
+"""Delete the delivered entries and the claim, and read the game's entries left, in one
+statement (PostgreSQL runs data-modifying ``WITH`` parts whether or not they are read; the
+``SELECT`` sees the table as it was, hence the delivered ones are left out by id)."""

@@ -66,6 +66,13 @@ _SEATS = SeatRow.__table__  # type: ignore[attr-defined]
 _MOVES = MoveRow.__table__  # type: ignore[attr-defined]
 _OUTBOX = OutboxRow.__table__  # type: ignore[attr-defined]
 _CLAIMS = ClaimRow.__table__  # type: ignore[attr-defined]
+_ENTRY_COLUMNS = {
+    "id": _OUTBOX.c.id.type,
+    "version": _OUTBOX.c.version.type,
+    "kind": _OUTBOX.c.kind.type,
+    "body": _OUTBOX.c.body.type,
+}
+_RELEASE_OUTBOX = text(claims.RELEASE_OUTBOX).columns(**_ENTRY_COLUMNS)
 
 # The statements of a move, built once: building them per click cost more than running them.
 _STORE_STATE = (
@@ -1038,7 +1045,7 @@ class Store:
         claim's token, or ``None`` if another process holds it (or, with ``version``, the
         game is no longer at that version)."""
         token = uuid.uuid4().hex
-        async with self.engine.begin() as connection:
+        async with self._autocommit() as connection:
             result = await connection.execute(
                 claims.CLAIM,
                 {
@@ -1056,6 +1063,8 @@ class Store:
         """Claim the delivery of the game's outbox (see ``claims``): the token and every entry
         of the game still stored (some may be other processes'), or ``None`` if another
         process's courier holds it."""
+        # Two statements, not one: a claim that waited for the holder's release must read
+        # the entries as that release left them (a statement reads as of its start).
         token = await self.claim(game_id, claims.OUTBOX, lease=lease)
         if token is None:
             return None
@@ -1068,18 +1077,25 @@ class Store:
         next courier, maybe another process's, does not deliver them again); the game's
         entries still stored after that: written meanwhile by a process whose courier found
         the claim taken, and now this one's to deliver again."""
-        async with self.engine.begin() as connection:
-            if delivered:
-                await connection.execute(_DELIVERED, [{"entry": entry} for entry in delivered])
-            await connection.execute(claims.RELEASE, {"tokens": [token]})
-        return await self.pending_publications(games=[game_id])
+        async with self._autocommit() as connection:
+            rows = await connection.execute(
+                _RELEASE_OUTBOX, {"game": game_id, "token": token, "delivered": list(delivered)}
+            )
+            return [Entry(row.id, game_id, row.version, row.kind, row.body) for row in rows]
+
+    @asynccontextmanager
+    async def _autocommit(self) -> AsyncIterator[AsyncConnection]:
+        """A connection whose every statement commits by itself: a claim is one statement,
+        and a transaction around it would cost two more round trips (BEGIN, COMMIT)."""
+        async with self.engine.connect() as connection:
+            yield await connection.execution_options(isolation_level="AUTOCOMMIT")
 
     async def renew_claims(self, tokens: Collection[str], *, lease: float) -> set[str]:
         """Extend the leases of ``tokens``; those still held (a missing one was lost: its
         lease ran out and another process took it)."""
         if not tokens:
             return set()
-        async with self.engine.begin() as connection:
+        async with self._autocommit() as connection:
             result = await connection.execute(
                 claims.RENEW, {"tokens": list(tokens), "lease": lease}
             )
