@@ -3,6 +3,10 @@
     .venv/bin/python benchmarks/bot_load.py                 # the standard run (about 2 min)
     .venv/bin/python benchmarks/bot_load.py --quick         # a smoke run (about 20 s)
     .venv/bin/python benchmarks/bot_load.py --database-url postgresql+asyncpg://u@host/empty_db
+    .venv/bin/python benchmarks/bot_load.py --processes 2 --database-url postgresql+asyncpg://u@host/postgres
+
+``--processes N`` runs N bot processes, one per shard, on one PostgreSQL and measures the
+ramp only (``benchmarks/shard_load.py`` says what and how).
 
 What runs where: ``python -m bot`` is a separate process with its SQLite file on disk; this
 process hosts the emulator (tests/loopback/emulator) and simulated players who act only
@@ -585,6 +589,12 @@ async def paired_rounds(
 async def main_async(args: argparse.Namespace) -> dict[str, object]:
     workdir = Path(tempfile.mkdtemp(prefix="glory-bench-"))
     print(f"work directory (bot logs, SQLite): {workdir}", flush=True)
+    if args.processes:
+        from benchmarks.shard_load import run as shard_run
+
+        results = await shard_run(args, workdir)
+        shutil.rmtree(workdir)
+        return results
     async with floor_bot(args, workdir) as measure_floor:
         results = await glory_phases(args, workdir, measure_floor)
         floor = await measure_floor("no-op floor", args.seconds)
@@ -633,6 +643,32 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--game-keys", nargs="+", choices=GAMES, default=list(GAMES), help="games to cycle through"
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="N bot processes, one per shard, on the PostgreSQL of --database-url (a fresh "
+        "database is made there); only the ramp is run (benchmarks/shard_load.py)",
+    )
+    parser.add_argument(
+        "--moves-from",
+        choices=("channel", "dm"),
+        default="channel",
+        help="with --processes: play from ephemeral hands in the game's channel (spread over "
+        "the shards) or from DM hands (all on shard 0)",
+    )
+    parser.add_argument(
+        "--warmup-seconds",
+        type=float,
+        default=10.0,
+        help="with --processes: unmeasured load at the ramp's first rate before the main phase",
+    )
+    parser.add_argument(
+        "--p99-limit-ms",
+        type=float,
+        default=50.0,
+        help="with --processes: the ramp's latency limit",
     )
     parser.add_argument("--quick", action="store_true", help="a small, fast smoke run")
     args = parser.parse_args(argv)

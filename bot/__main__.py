@@ -55,6 +55,9 @@ EXIT_START_FAILED = 2
 """A start that cannot work until someone changes a setting (or the token)."""
 EXIT_UNREACHABLE = 3
 """Discord or the database could not be reached: trying again later may work (systemd does)."""
+SHARD_CLOSE_CODES = {4010: "cli.invalid_shard", 4011: "cli.sharding_required"}
+"""Gateway close codes that mean the shard settings do not fit the bot (Discord's 4010 and
+4011), and the catalog message for each."""
 TRANSIENT = frozenset({"cli.discord_unreachable", "cli.database_unreachable"})
 HELP_WIDTH = 79
 INDENT = " " * 6
@@ -161,6 +164,8 @@ def explain(error: BaseException, bot: GloryBot, settings: Settings) -> tuple[st
         return "cli.bad_token", {}
     if isinstance(error, discord.PrivilegedIntentsRequired):
         return "cli.intents", {}
+    if isinstance(error, discord.ConnectionClosed) and error.code in SHARD_CLOSE_CODES:
+        return SHARD_CLOSE_CODES[error.code], {"count": settings.shards_text()}
     logged_in = bot.application is not None
     store_open = getattr(bot, "store", None) is not None
     network = (OSError, TimeoutError)
@@ -270,10 +275,10 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings.log_level)
     use_endpoints(settings.api_base, settings.gateway_url)
 
-    from bot.app import GloryBot
+    from bot.app import make_bot
     from bot.startup import announce
 
-    bot = GloryBot(settings)
+    bot = make_bot(settings)
     bot.add_listener(announce(bot, version()), "on_ready")
     quiet_garbage_collector()
     try:

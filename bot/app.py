@@ -102,6 +102,7 @@ class GloryBot(commands.Bot):
 
     def __init__(self, settings: Settings, registry: Mapping[str, Game] | None = None) -> None:
         super().__init__(
+            **self.gateway_options(settings),
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             max_messages=None,
@@ -131,8 +132,17 @@ class GloryBot(commands.Bot):
         self.clicks = ClickRouter(self)
         self.clicks.install()
 
+    @staticmethod
+    def gateway_options(settings: Settings) -> dict[str, Any]:
+        """discord.py's options for the gateway connection: none for one unsharded connection."""
+        return {}
+
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_url)
+        # Several processes on one PostgreSQL (issue 18): shared when the settings say other
+        # processes run beside this one (``Settings.multi_process``).
+        self.store = await Store.open(
+            self.settings.database_url, shared=self.settings.multi_process
+        )
         self.replays = Replays(self.store, self.registry)
         self.add_dynamic_items(
             *DYNAMIC_ITEMS, *SCORE_ITEMS, *RATING_ITEMS, *HISTORY_ITEMS, *REPLAY_ITEMS
@@ -225,3 +235,26 @@ class GloryBot(commands.Bot):
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()
+
+
+class ShardedGloryBot(GloryBot, commands.AutoShardedBot):
+    """The bot on a sharded gateway: one connection per shard this process runs.
+
+    discord.py's ``AutoShardedBot`` runs any set of shards in one process (``SHARD_IDS``, or
+    all of ``SHARD_COUNT``; with ``SHARD_COUNT=auto`` it asks Discord how many). Discord sends
+    a guild's events to shard ``(guild_id >> 22) % SHARD_COUNT`` and every DM, and every
+    click in a DM, to shard 0: a process must be ready to handle a move for any game, which
+    is why several processes share one PostgreSQL database (``docs/scaling.md``).
+    """
+
+    @staticmethod
+    def gateway_options(settings: Settings) -> dict[str, Any]:
+        ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+        # SHARD_COUNT=auto is 0 in the settings: discord.py asks Discord when it gets None.
+        return {"shard_count": settings.shard_count or None, "shard_ids": ids}
+
+
+def make_bot(settings: Settings, registry: Mapping[str, Game] | None = None) -> GloryBot:
+    """The bot these settings ask for: sharded when ``SHARD_COUNT`` is set."""
+    kind = ShardedGloryBot if settings.sharded else GloryBot
+    return kind(settings, registry)

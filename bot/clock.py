@@ -14,7 +14,8 @@ sleeps for a deadline.
 Once only, whatever the number of processes and restarts: the reminder is claimed in the
 database (``games.reminded_version``, compared with the turn's version) in the same
 transaction as its outbox entry, so it is sent once and survives a crash; the AI's move at
-the deadline is a compare-and-swap on the version like every move, so only one gets in.
+the deadline is claimed for the turn (``Autoplay.claim_turn``) before the search, so one
+process searches, and it is a compare-and-swap on the version like every move.
 """
 
 from __future__ import annotations
@@ -259,6 +260,8 @@ class TurnClock:
                 or ai_controlled(loaded.seats[plan.seat])
             ):
                 return  # the player moved (or took the seat back, or the game ended)
+            if not await self.bot.autoplay.claim_turn(loaded):
+                return  # another process's timer fired first and plays the turn
             try:
                 await self.bot.autoplay.play(loaded, plan.seat, STAND_IN_LEVEL, autoplay="clock")
                 return

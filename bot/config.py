@@ -33,6 +33,8 @@ DEFAULT_LOG_LEVEL = "INFO"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 SUPPORTED_DATABASES = ("sqlite", "postgresql", "postgres")
 """SQLAlchemy backend names Glory runs on (``postgres`` is what some hosts hand out)."""
+AUTO_SHARDS = "auto"
+"""``SHARD_COUNT=auto``: as many shards as Discord recommends, all in this process."""
 
 SETTINGS: tuple[tuple[str, object], ...] = (
     ("DISCORD_TOKEN", None),
@@ -46,6 +48,8 @@ SETTINGS: tuple[tuple[str, object], ...] = (
     ("AI_MAX_MS", DEFAULT_AI_MAX_MS),
     ("MISSED_TURNS_FOR_TAKEOVER", DEFAULT_MISSED_TURNS),
     ("HEALTH_FILE", None),
+    ("SHARD_COUNT", None),
+    ("SHARD_IDS", None),
     ("DISCORD_API_BASE", None),
     ("DISCORD_GATEWAY_URL", None),
 )
@@ -117,6 +121,48 @@ def _log_level(env: Mapping[str, str]) -> str:
     return level
 
 
+def _shard_count(env: Mapping[str, str]) -> int | None:
+    """``SHARD_COUNT``: a whole number of shards, ``auto`` (0 here) or unset (``None``)."""
+    name = "SHARD_COUNT"
+    text = _text(env, name)
+    if not text:
+        return None
+    if text.lower() == AUTO_SHARDS:
+        return 0
+    try:
+        count = int(text)
+    except ValueError:
+        raise SettingError("cli.bad_shard_count", value=text) from None
+    if count < 1:
+        raise SettingError("cli.too_small", name=name, value=text, minimum=1)
+    return count
+
+
+def _shard_ids(env: Mapping[str, str], count: int | None) -> tuple[int, ...] | None:
+    """``SHARD_IDS``: shard numbers and ranges (``0,2`` or ``0-3``), each below ``count``."""
+    text = _text(env, "SHARD_IDS")
+    if not text:
+        return None
+    if not count:
+        raise SettingError("cli.shard_ids_need_count")
+    ids: set[int] = set()
+    for part in re.split(r"[\s,]+", text):
+        if not part:
+            continue
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise SettingError("cli.bad_shard_ids", value=text)
+        first, last = int(low), int(high) if dash else int(low)
+        if first > last:
+            raise SettingError("cli.bad_shard_ids", value=text)
+        if last >= count:
+            raise SettingError("cli.shard_out_of_range", shard=last, count=count)
+        ids.update(range(first, last + 1))
+    if not ids:
+        raise SettingError("cli.bad_shard_ids", value=text)
+    return tuple(sorted(ids))
+
+
 def check_database_url(url: str) -> str:
     """``url`` if Glory can store its games there (a SQLite file or PostgreSQL)."""
     try:
@@ -159,6 +205,41 @@ class Settings:
     health_file: str | None = None
     """A file the bot touches every few seconds while connected to Discord (for a container's
     health check, ``bot/startup.py``); ``None``: none."""
+    shard_count: int | None = None
+    """How many shards the bot's gateway is split into (``None``: not sharded, one
+    connection; 0: as many as Discord recommends, all run here)."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (``None``: all of them)."""
+
+    @property
+    def sharded(self) -> bool:
+        """The gateway is split into shards (``SHARD_COUNT`` is set)."""
+        return self.shard_count is not None
+
+    @property
+    def runs_every_shard(self) -> bool:
+        """This process alone receives every event: other processes cannot share the work."""
+        return not self.shard_count or self.shard_ids is None or (
+            set(self.shard_ids) == set(range(self.shard_count))
+        )
+
+    @property
+    def multi_process(self) -> bool:
+        """True when other processes run the other shards, so they share the database and the
+        store coordinates through it (claims, change notices); a process running every shard
+        is alone and keeps the one-process fast path, on PostgreSQL too (shared mode cost one
+        process on PostgreSQL about 3x its median click in ``benchmarks/bot_load.py``)."""
+        return not self.runs_every_shard
+
+    def shards_text(self) -> str:
+        """The shards this process runs, for a log line: ``0,2 of 4``, ``all 4``, ``auto``."""
+        if self.shard_count is None:
+            return "none"
+        if self.shard_count == 0:
+            return AUTO_SHARDS
+        if self.shard_ids is None:
+            return f"all {self.shard_count}"
+        return f"{','.join(map(str, self.shard_ids))} of {self.shard_count}"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, sync: bool = False) -> Settings:
@@ -169,9 +250,12 @@ class Settings:
         gateway_url = _text(env, "DISCORD_GATEWAY_URL") or None
         if (api_base is None) != (gateway_url is None):
             raise SettingError("cli.endpoints_pair")
-        return cls(
+        database_url = check_database_url(_text(env, "DATABASE_URL") or DEFAULT_DATABASE_URL)
+        shard_count = _shard_count(env)
+        shard_ids = _shard_ids(env, shard_count)
+        settings = cls(
             token=_text(env, "DISCORD_TOKEN"),
-            database_url=check_database_url(_text(env, "DATABASE_URL") or DEFAULT_DATABASE_URL),
+            database_url=database_url,
             dev_guild_id=_guild(env),
             log_level=_log_level(env),
             api_base=api_base,
@@ -186,4 +270,21 @@ class Settings:
                 env, "MISSED_TURNS_FOR_TAKEOVER", DEFAULT_MISSED_TURNS, 1
             ),
             health_file=_text(env, "HEALTH_FILE") or None,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+        )
+        check_one_process_database(settings)
+        return settings
+
+
+def check_one_process_database(settings: Settings) -> None:
+    """SQLite is the embedded, one-process database: a process that runs only some of the
+    shards (so others run the rest) needs PostgreSQL, which several processes can share."""
+    if settings.runs_every_shard:
+        return
+    if make_url(settings.database_url).get_backend_name() == "sqlite":
+        raise SettingError(
+            "cli.shards_need_postgres",
+            shards=settings.shards_text(),
+            url=redact_url(settings.database_url),
         )

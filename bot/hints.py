@@ -250,7 +250,7 @@ class HintFlow:
         seat: int | None,
         version: int | None,
     ) -> None:
-        loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+        loaded = await load_game(self.bot.store, self.bot.registry, game_id, at_least=version)
         if loaded is None:
             await reply(interaction, "error.game_gone")
             return

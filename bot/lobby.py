@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+REARM_SECONDS = 300.0
+"""With other processes: how often to arm the expiry of lobbies this process does not time (one
+created by a process that stopped and did not come back)."""
+
 
 def can_manage(interaction: discord.Interaction) -> bool:
     """Server managers may cancel any game in their server."""
@@ -64,6 +68,7 @@ class LobbyFlow:
     def __init__(self, bot: GloryBot) -> None:
         self.bot = bot
         self._timers: dict[int, asyncio.Task[None]] = {}
+        self._rearming: asyncio.Task[None] | None = None
 
     # ---------------------------------------------------------------- /play
 
@@ -390,14 +395,32 @@ class LobbyFlow:
             task.cancel()
 
     def disarm_all(self) -> None:
+        if self._rearming is not None:
+            self._rearming.cancel()
         for game_id in list(self._timers):
             self.disarm(game_id)
 
     async def rearm_all(self) -> None:
-        """After a restart: every open lobby gets its timer back."""
+        """After a restart: every open lobby gets its timer back.
+
+        With other processes, every process times every lobby (the expiry ends only a
+        lobby, so it happens once), and looks again now and then for lobbies created since
+        by a process that is gone.
+        """
         for row in await self.bot.store.open_games(GameStatus.LOBBY):
             assert row.id is not None
-            self.arm_expiry(row.id, row.expires_at)
+            if row.id not in self._timers:
+                self.arm_expiry(row.id, row.expires_at)
+        if self.bot.store.shared and self._rearming is None:
+            self._rearming = asyncio.get_running_loop().create_task(self._rearm_forever())
+
+    async def _rearm_forever(self) -> None:
+        while True:
+            await asyncio.sleep(REARM_SECONDS)
+            try:
+                await self.rearm_all()
+            except Exception:
+                log.exception("could not look for lobbies to time")
 
     async def _expire_later(self, game_id: int, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -410,8 +433,13 @@ class LobbyFlow:
     async def _expire(self, game_id: int) -> None:
         async with self.bot.moves.lock(game_id):
             try:
+                # Only a lobby expires: every process arms the timer (after its start-up), and
+                # another may have started the game meanwhile.
                 _, entry = await self.bot.store.end(
-                    game_id, GameStatus.EXPIRED, publication=Publication(EXPIRE)
+                    game_id,
+                    GameStatus.EXPIRED,
+                    publication=Publication(EXPIRE),
+                    only_from=GameStatus.LOBBY,
                 )
             except StorageConflict:
                 return  # started or cancelled meanwhile

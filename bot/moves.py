@@ -158,10 +158,12 @@ class MoveFlow:
         return lock
 
     async def _load_for_player(
-        self, interaction: discord.Interaction, game_id: int
+        self, interaction: discord.Interaction, game_id: int, *, at_least: int | None = None
     ) -> tuple[LoadedGame, int] | None:
-        """The running game and the caller's seat, or ``None`` after explaining why not."""
-        loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+        """The running game and the caller's seat, or ``None`` after explaining why not.
+        ``at_least``: the version the clicked control names (memory behind it missed another
+        process's move and is read again)."""
+        loaded = await load_game(self.bot.store, self.bot.registry, game_id, at_least=at_least)
         if loaded is None:
             await reply(interaction, "error.game_gone")
             return None
@@ -244,9 +246,9 @@ class MoveFlow:
             self.bot.autoplay.turn_changed(target.game_id, after)
 
     async def _on_menu(
-        self, interaction: discord.Interaction, target: MenuTarget
+        self, interaction: discord.Interaction, target: MenuTarget, *, again: bool = True
     ) -> tuple[Entry, set[int], LoadedGame] | None:
-        found = await self._load_for_player(interaction, target.game_id)
+        found = await self._load_for_player(interaction, target.game_id, at_least=target.version)
         if found is None:
             return None
         loaded, seat = found
@@ -270,7 +272,7 @@ class MoveFlow:
         if action is None:
             await self._navigate(interaction, loaded, target, tokens)
             return None
-        return await self._play(interaction, loaded, target, action)
+        return await self._play(interaction, loaded, target, action, again=again)
 
     async def _answer_stale(
         self, interaction: discord.Interaction, loaded: LoadedGame, seat: int
@@ -315,15 +317,24 @@ class MoveFlow:
         loaded: LoadedGame,
         target: MenuTarget,
         action: Action,
+        *,
+        again: bool = True,
     ) -> tuple[Entry, set[int], LoadedGame] | None:
         """Apply, commit with the move's publication, answer the click; the entry to deliver,
-        the seats whose hand the answer itself showed, and the game after the move."""
+        the seats whose hand the answer itself showed, and the game after the move.
+
+        A lost compare-and-swap means the game as loaded was not the stored one: another
+        process moved (or ended the game) and its notice had not arrived yet. The store has
+        forgotten it; the click is judged once more on the game as stored (``again``), so
+        the player gets the answer the stored game calls for, with a fresh hand."""
         try:
             entry, after = await self.commit_action(loaded, target.seat, action)
         except IllegalAction:
             await reply(interaction, "move.illegal")
             return None
         except StorageConflict:
+            if again:
+                return await self._on_menu(interaction, target, again=False)
             await reply(interaction, "move.stale_short")
             return None
         assert after.state is not None

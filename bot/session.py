@@ -175,9 +175,14 @@ def decode(game: Game, row: GameRow) -> tuple[State | None, Derived]:
     return state, derived
 
 
-async def load_game(store: Store, registry: Mapping[str, Game], game_id: int) -> LoadedGame | None:
-    """The game ``game_id`` with its seats and state, or ``None`` if it does not exist."""
-    found = await store.game_with_seats(game_id)
+async def load_game(
+    store: Store, registry: Mapping[str, Game], game_id: int, *, at_least: int | None = None
+) -> LoadedGame | None:
+    """The game ``game_id`` with its seats and state, or ``None`` if it does not exist.
+
+    ``at_least``: a version the caller knows the game has reached (memory behind it is read
+    again; see ``Store.game_with_seats``)."""
+    found = await store.game_with_seats(game_id, at_least=at_least)
     if found is None:
         return None
     row, seats = found

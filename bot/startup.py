@@ -65,17 +65,35 @@ def summary(bot: GloryBot, version: str) -> str:
     name = f"{user} (id {user.id})" if user is not None else "?"
     invite = invite_url(bot.application_id) if bot.application_id else "?"
     servers = len(bot.guilds)
+    settings = bot.settings
+    # Sharded: which of the shards this process runs (SHARD_COUNT=auto: how many Discord gave).
+    shards = f"shards: {shards_text(bot)}; " if settings.sharded else ""
     return (
         f"Glory {version} ready as {name} in {servers} server{'' if servers == 1 else 's'}; "
-        f"games: {games}; database: {redact_url(bot.settings.database_url)}; "
+        f"games: {games}; {shards}database: {redact_url(settings.database_url)}; "
         f"invite: {invite}"
     )
 
 
+def shards_text(bot: GloryBot) -> str:
+    """The shards this process runs once connected: ``0,2 of 4``, or ``all 4``."""
+    if isinstance(bot, discord.AutoShardedClient) and bot.shard_count and bot.shards:
+        ids = sorted(bot.shards)
+        if ids == list(range(bot.shard_count)):
+            return f"all {bot.shard_count}"
+        return f"{','.join(map(str, ids))} of {bot.shard_count}"
+    return bot.settings.shards_text()
+
+
 def connected(bot: GloryBot) -> bool:
-    """Ready, with an open gateway connection."""
+    """Ready, with an open gateway connection (sharded: every shard's connection open)."""
+    if not bot.is_ready() or bot.is_closed():
+        return False
+    if isinstance(bot, discord.AutoShardedClient):
+        shards = bot.shards.values()
+        return bool(shards) and not any(shard.is_closed() for shard in shards)
     ws = bot.ws
-    return bot.is_ready() and not bot.is_closed() and ws is not None and ws.open
+    return ws is not None and ws.open
 
 
 async def heartbeat(bot: GloryBot, path: Path, every: float = HEARTBEAT_SECONDS) -> None:

@@ -8,8 +8,15 @@ transaction), so an AI move is stored, published and recovered like any other. I
 on turn, the turn clock is armed instead.
 
 Nothing is kept that a restart would need: the seat on turn and the stored version say what to
-do, so a restart in the middle of a search simply decides again (``resume``). Two processes
-may both search; the compare-and-swap lets exactly one move in.
+do, so a restart in the middle of a search simply decides again (``resume``).
+
+Several processes on one database: whichever process is to play a turn (the one that made the
+previous move, the turn clock's timer, a start-up) first claims that turn
+(``bot/storage/claims.py``, kind ``turn``, for the game's version, only while the game is
+still at it), so one process searches and moves, and the others do nothing. The
+compare-and-swap would keep a second move out anyway; the claim saves the second search and
+the second publication. A process that dies holding the claim leaves the turn to the others
+once its lease ran out: ``sweep`` looks for running games that have waited longer than that.
 """
 
 from __future__ import annotations
@@ -18,11 +25,13 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from bot.ai.pool import SearchPool
 from bot.clock import ai_controlled
 from bot.session import LoadedGame, load_game
+from bot.storage.claims import TURN, TURN_LEASE_SECONDS
 from bot.storage.models import GameStatus
 from bot.storage.repository import StorageConflict
 from games import IllegalAction
@@ -39,6 +48,9 @@ STAND_IN_LEVEL = "strong"
 """The level that plays for an absent human (a missed turn, a seat taken over)."""
 AI_LEVELS = ("easy", "medium", "strong")
 """The levels a host can seat."""
+SWEEP_SECONDS = 60.0
+"""With other processes: how often to look for turns that nobody plays (a process that died
+holding the turn's claim, or before it armed the turn's clock)."""
 AI_NAMES = (
     "Akira", "Botan", "Chiyo", "Daichi", "Emi", "Fumio", "Goro", "Hana",
     "Isamu", "Jun", "Kaede", "Kenta", "Mai", "Nobu", "Ren", "Sora",
@@ -64,6 +76,8 @@ class Autoplay:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._closing = False
+        self._sweeper: asyncio.Task[None] | None = None
+        self.sweep_seconds = SWEEP_SECONDS
 
     def turn_changed(self, game_id: int, after: LoadedGame | None = None) -> None:
         """Someone may have to play now: the AI, or a human whose clock must run.
@@ -86,6 +100,39 @@ class Autoplay:
         for row in await self.bot.store.open_games(GameStatus.ACTIVE):
             assert row.id is not None
             self.turn_changed(row.id)
+        if self.bot.store.shared and self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while not self._closing:
+            await asyncio.sleep(self.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("could not look for turns nobody plays")
+
+    async def sweep(self) -> int:
+        """Look at the running games that may wait for a process that died: an AI seat (or
+        one the AI took over) or a deadline, and no move for longer than a turn's claim
+        lasts. Each looks at its seat on turn as after a move (the turn's claim decides who
+        plays it); how many were looked at."""
+        lease = timedelta(seconds=TURN_LEASE_SECONDS)
+        quiet = await self.bot.store.quiet_games(lease)
+        for game_id in quiet:
+            self.turn_changed(game_id)
+        await self.bot.store.forget_lapsed_claims(lease)
+        return len(quiet)
+
+    async def claim_turn(self, loaded: LoadedGame) -> bool:
+        """Whether this process is the one to play the turn ``loaded`` is in: always for one
+        process; with others, if it claimed the turn (see the module)."""
+        store = self.bot.store
+        if not store.shared:
+            return True
+        token = await store.claim(
+            loaded.id, TURN, version=loaded.row.version, lease=TURN_LEASE_SECONDS
+        )
+        return token is not None
 
     async def _run(self, game_id: int) -> None:
         try:
@@ -118,6 +165,8 @@ class Autoplay:
         if not ai_controlled(row):
             self.bot.clock.watch(loaded)
             return False
+        if not await self.claim_turn(loaded):
+            return False  # another process plays this turn
         await asyncio.sleep(self.bot.settings.ai_pause_seconds)
         level = row.ai_level or STAND_IN_LEVEL
         await self.play(loaded, seat, level, autoplay=None if row.ai_level else "takeover")
@@ -131,7 +180,8 @@ class Autoplay:
 
         ``autoplay`` says for whom the AI plays (``MoveFlow.commit_action``); ``None`` for an
         AI player's own seat. The state is sent to the worker as JSON: the search reads only
-        what ``seat`` may know of it (``games.ai``).
+        what ``seat`` may know of it (``games.ai``). The caller has claimed the turn
+        (``claim_turn``).
         """
         assert loaded.state is not None and loaded.row.state is not None
         version = loaded.row.version
@@ -177,6 +227,8 @@ class Autoplay:
     async def close(self) -> None:
         self._closing = True
         tasks = list(self._tasks.values())
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for task in tasks:
             task.cancel()
         if tasks:

@@ -14,6 +14,15 @@ the work dropped; an unexpected exception (a bug) is retried a few times and the
 one bad entry cannot wedge a game. Entries stay in the database until delivered, so a restart
 (``Outbox.resume``) or another process (``Outbox.sweep``) can always finish them; every call is
 idempotent (``delivery``), so delivering twice shows nothing twice.
+
+Several processes on one database (``Store.shared``): a game's courier first claims the game's
+outbox (``bot/storage/claims.py``), so exactly one process delivers a game at a time. Claimed,
+it takes every entry of the game that is stored (other processes' too); refused, it leaves its
+entries to the holder. The holder adopts entries written elsewhere when that process's change
+notice arrives, and once more when it lets go: its delivered entries are deleted and the claim
+released in one transaction, and whatever is stored for the game after that is delivered again.
+A process that dies holding a claim leaves it for the lease; then a sweep of any process takes
+the entries over.
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ from bot.outbox.delivery import Delivery, HandOutcome, Outdated, nonce
 from bot.outbox.entries import Entry, Publication
 from bot.render import presenter_for
 from bot.session import LoadedGame, load_game
+from bot.storage.claims import OUTBOX_LEASE_SECONDS
 from bot.storage.repository import StorageConflict
 
 if TYPE_CHECKING:
@@ -73,6 +83,9 @@ a restart (or a sweep) took over are shown once more after this long."""
 SWEEP_AGE = timedelta(seconds=30)
 """An entry younger than this is left to the process that wrote it (which hands it over after
 the click's own answer)."""
+SHARED_SWEEP_SECONDS = 10.0
+"""With other processes: how often to look for entries whose courier's lease ran out (a process
+that died delivering them)."""
 
 
 def seat_lane(seat: int) -> str:
@@ -128,6 +141,22 @@ class Lane:
     async def _run(self) -> None:
         failures = outdated_runs = 0
         while self.items:
+            try:
+                held = await self.courier.hold()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # noqa: BLE001 - the claim is asked for again
+                failures += 1
+                log.log(
+                    logging.WARNING if failures == 3 else logging.INFO,
+                    "game %s: could not claim its delivery (%s); retrying",
+                    self.courier.game_id,
+                    error,
+                )
+                await asyncio.sleep(self.courier.outbox.backoff(failures))
+                continue
+            if not held or not self.items:
+                break  # another process delivers this game (or did: nothing left)
             if self.key != TABLE:
                 await self.courier.opening.wait()
             batch = list(self.items)
@@ -198,13 +227,97 @@ class Courier:
         """Clear while a game's first DMs are being sent; the seats' lanes wait for it."""
         self.opening.set()
         self._openings: set[int] = set()
+        self.token: str | None = None
+        """The claim on the game's outbox (several processes); ``None`` for one process."""
+        self.given_up = False
+        """Another process's courier holds the game: this one delivers nothing."""
+        self.done: list[int] = []
+        """Entries delivered under the claim, deleted when it is released."""
+        self._claiming: asyncio.Lock | None = None
+        self._adopting: asyncio.Task[None] | None = None
+
+    # ---------------------------------------------------------------- claim (several processes)
+
+    async def hold(self) -> bool:
+        """Whether this courier may deliver: always for one process; with others, once it
+        holds the claim on the game's outbox (taken by the first lane that asks)."""
+        if self.token is not None or not self.outbox.shared:
+            return True
+        if self._claiming is None:
+            self._claiming = asyncio.Lock()
+        async with self._claiming:
+            releasing = self.outbox.releasing(self.game_id)
+            if releasing is not None:
+                await asyncio.shield(releasing)
+            if self.token is None and not self.given_up:
+                claimed = await self.outbox.bot.store.claim_outbox(
+                    self.game_id, lease=self.outbox.lease_seconds
+                )
+                if claimed is None:
+                    self.give_up()
+                else:
+                    self.token, stored = claimed
+                    self.outbox.claimed(self)
+                    self.adopt(stored, complete=True)
+        return self.token is not None
+
+    def adopt(self, stored: Collection[Entry], *, complete: bool = False) -> None:
+        """Take on the game's stored entries that this courier does not have yet (written by
+        another process); ``complete``: ``stored`` is everything stored, and a pending entry
+        missing from it was delivered (and deleted) by another process's courier."""
+        if self.given_up:
+            return
+        in_deletion = self.outbox.in_deletion
+        if complete:
+            known = {entry.id for entry in stored}
+            for entry_id in [i for i in self.pending if i not in known]:
+                self._drop(entry_id)
+        for entry in stored:
+            new = entry.id not in self.pending and entry.id not in self.done
+            if new and entry.id not in in_deletion:
+                self.add(entry)
+
+    def adopt_soon(self) -> None:
+        """Another process changed the game: look for entries it wrote (one look at a time)."""
+        if self.token is None or self.given_up:
+            return
+        if self._adopting is None or self._adopting.done():
+            self._adopting = asyncio.get_running_loop().create_task(self._adopt_stored())
+
+    async def _adopt_stored(self) -> None:
+        try:
+            self.adopt(await self.outbox.bot.store.pending_publications(games=[self.game_id]))
+        except Exception:  # noqa: BLE001 - the next renewal or the release looks again
+            log.info("game %s: could not look for other processes' entries", self.game_id)
+
+    def _drop(self, entry_id: int) -> None:
+        """Forget an entry that another process delivered meanwhile."""
+        self.pending.pop(entry_id, None)
+        self._expanded.discard(entry_id)
+        for lane in self.lanes.values():
+            lane.items = [(i, op) for i, op in lane.items if i != entry_id]
+        if entry_id in self._openings:
+            self._openings.discard(entry_id)
+            if not self._openings:
+                self.opening.set()
+
+    def give_up(self) -> None:
+        """Another process's courier holds the game: leave everything to it (the entries stay
+        stored; it adopts them)."""
+        self.given_up = True
+        self.pending.clear()
+        self._expanded.clear()
+        for lane in self.lanes.values():
+            lane.items.clear()
+        self._openings.clear()
+        self.opening.set()
 
     # ---------------------------------------------------------------- intake
 
     def add(self, entry: Entry, shown: Collection[int] = ()) -> None:
         """Plan ``entry`` onto the lanes. ``shown``: seats whose hand the click's own answer
         already brought up to date (their lane skips that refresh)."""
-        if entry.id in self.pending:
+        if entry.id in self.pending or self.given_up:
             return
         pending = self.pending[entry.id] = _Pending(entry)
         if entry.kind == kinds.START:
@@ -270,7 +383,10 @@ class Courier:
                 del self.pending[entry_id]
                 self._expanded.discard(entry_id)
                 delivered.append(entry_id)
-        self.outbox.delivered(delivered)
+        if self.token is not None:
+            self.done.extend(delivered)  # deleted as the claim is released
+        else:
+            self.outbox.delivered(delivered)
 
     def lane_idle(self) -> None:
         if not self.pending and all(
@@ -285,6 +401,8 @@ class Courier:
 
     async def stop(self) -> None:
         tasks = [lane.task for lane in self.lanes.values() if lane.task is not None]
+        if self._adopting is not None:
+            tasks.append(self._adopting)
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -328,9 +446,16 @@ class Courier:
                 self._expand_resync(loaded, op[1])
 
     async def _load(self) -> LoadedGame | None:
-        """The game as it is now, in a snapshot that later moves leave alone."""
+        """The game as it is now, in a snapshot that later moves leave alone.
+
+        With other processes, memory behind the newest entry's version missed a move made
+        elsewhere (its notice is still on its way): the game is read again.
+        """
         bot = self.outbox.bot
-        loaded = await load_game(bot.store, bot.registry, self.game_id)
+        at_least = None
+        if self.outbox.shared and self.pending:
+            at_least = max(pending.entry.version for pending in self.pending.values())
+        loaded = await load_game(bot.store, bot.registry, self.game_id, at_least=at_least)
         return None if loaded is None else loaded.snapshot()
 
     async def _open_hands(self, loaded: LoadedGame, recent: list, version: int) -> None:
@@ -403,8 +528,18 @@ class Outbox:
         sweep_seconds: float = SWEEP_SECONDS,
         delete_after: float = DELETE_AFTER_SECONDS,
         in_flight_seconds: float = IN_FLIGHT_SECONDS,
+        lease_seconds: float = OUTBOX_LEASE_SECONDS,
     ) -> None:
         self.bot = bot
+        self.lease_seconds = lease_seconds
+        """How long a courier's claim on a game lasts unrenewed (several processes)."""
+        self._held: set[Courier] = set()
+        self._letting_go: set[asyncio.Task[None]] = set()
+        self._renewer: asyncio.Task[None] | None = None
+        self._following = False
+        self._releasing: dict[int, asyncio.Task[None]] = {}
+        """Per game, a release in flight: the game's next courier claims after it (what the
+        last one delivered is deleted by then, so it is not read back and delivered again)."""
         self.delivery = Delivery(bot)
         self.retry_base = retry_base
         self.retry_cap = retry_cap
@@ -425,6 +560,108 @@ class Outbox:
     def backoff(self, failures: int) -> float:
         return min(self.retry_cap, self.retry_base * 2 ** max(0, failures - 1))
 
+    @property
+    def shared(self) -> bool:
+        """Other processes deliver from the same database (``Store.shared``)."""
+        return self.bot.store.shared
+
+    @property
+    def in_deletion(self) -> set[int]:
+        """Entries delivered and about to be deleted (not to be delivered again)."""
+        return self._in_deletion
+
+    # ---------------------------------------------------------------- several processes
+
+    def follow_other_processes(self) -> None:
+        """Adopt what other processes write for the games this one delivers (their change
+        notices), from now on."""
+        if self.shared and not self._following:
+            self._following = True
+            self.bot.store.game_changed.append(self._changed_elsewhere)
+
+    def _changed_elsewhere(self, game_id: int) -> None:
+        courier = self.couriers.get(game_id)
+        if courier is not None:
+            courier.adopt_soon()
+
+    def releasing(self, game_id: int) -> asyncio.Task[None] | None:
+        """The release of the game's previous courier, while it is in flight."""
+        return self._releasing.get(game_id)
+
+    def claimed(self, courier: Courier) -> None:
+        """``courier`` holds its game's claim: keep it renewed until it lets go."""
+        self._held.add(courier)
+        if self._renewer is None or self._renewer.done():
+            self._renewer = asyncio.get_running_loop().create_task(self._renew_forever())
+
+    async def _renew_forever(self) -> None:
+        while self._held:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                await self.renew()
+            except Exception:
+                log.exception("could not renew the claims on games being delivered")
+
+    async def renew(self) -> None:
+        """Extend the claims of the couriers at work; one whose claim was lost (this process
+        stalled past the lease and another took the game over) stops. Each also adopts what
+        other processes wrote for its game (in case their notices were missed)."""
+        held = [courier for courier in self._held if courier.token is not None]
+        if not held:
+            return
+        store = self.bot.store
+        tokens = [courier.token for courier in held if courier.token is not None]
+        kept = await store.renew_claims(tokens, lease=self.lease_seconds)
+        for courier in held:
+            if courier.token not in kept:
+                log.warning("game %s: another process took over its delivery", courier.game_id)
+                courier.token = None
+                self._held.discard(courier)
+                courier.give_up()
+        done = [entry for courier in held if courier.token is not None for entry in courier.done]
+        for courier in held:
+            courier.done = []
+        if done:  # a courier that stays busy for long has its delivered entries deleted now
+            await store.published(done)
+        games = [courier.game_id for courier in held if courier.token is not None]
+        if games:
+            stored = await store.pending_publications(games=games)
+            for courier in held:
+                if courier.token is not None:
+                    courier.adopt([entry for entry in stored if entry.game_id == courier.game_id])
+
+    def _let_go(self, courier: Courier) -> None:
+        """A courier with nothing left: delete what it delivered and release its claim (one
+        transaction), then deliver whatever other processes stored for the game meanwhile."""
+        self._held.discard(courier)
+        token, courier.token = courier.token, None
+        if token is None:
+            return
+        courier.given_up = True  # retired: a late adoption must not revive it
+        task = asyncio.get_running_loop().create_task(self._release(courier, token))
+        self._releasing[courier.game_id] = task
+        self._letting_go.add(task)
+        task.add_done_callback(self._let_go_done)
+
+    def _let_go_done(self, task: asyncio.Task[None]) -> None:
+        self._letting_go.discard(task)
+        self._check_idle()
+
+    async def _release(self, courier: Courier, token: str) -> None:
+        done, courier.done = courier.done, []
+        try:
+            left = await self.bot.store.release_outbox(courier.game_id, token, done)
+        except Exception:
+            # The claim lapses after its lease; a sweep delivers what is left (again, harmlessly).
+            log.exception("game %s: could not release its delivery", courier.game_id)
+            return
+        finally:
+            if self._releasing.get(courier.game_id) is asyncio.current_task():
+                del self._releasing[courier.game_id]
+        left = [entry for entry in left if entry.id not in self._in_deletion]
+        if left:
+            self.deliver(left)
+
     # ---------------------------------------------------------------- intake
 
     def deliver(self, entries: Iterable[Entry], *, shown: Collection[int] = ()) -> None:
@@ -435,14 +672,21 @@ class Outbox:
             if entry.id in self._in_deletion:
                 continue
             courier = self.couriers.get(entry.game_id)
-            if courier is None:
+            if courier is None or courier.given_up:
+                # (one that was refused or lost its claim is on its way out; the holder may
+                # have let go since, so this entry gets a courier that asks again)
                 courier = self.couriers[entry.game_id] = Courier(self, entry.game_id)
             self._idle.clear()
             courier.add(entry, shown)
 
     async def resume(self) -> int:
-        """After a start: deliver every entry a previous run left; how many."""
-        entries = await self.bot.store.pending_publications()
+        """After a start: deliver every entry a previous run left; how many.
+
+        With other processes, only the entries of games no live courier holds: the others
+        are being delivered, and a dead process's are taken over by a sweep once its lease
+        ran out."""
+        self.follow_other_processes()
+        entries = await self.bot.store.pending_publications(unclaimed=self.shared)
         self.deliver(entries)
         self.resync_later({entry.game_id for entry in entries})
         if entries:
@@ -459,8 +703,11 @@ class Outbox:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def _sweep_forever(self) -> None:
+        period = self.sweep_seconds
+        if self.shared:
+            period = min(period, SHARED_SWEEP_SECONDS)
         while True:
-            await asyncio.sleep(self.sweep_seconds)
+            await asyncio.sleep(period)
             try:
                 await self.sweep()
             except Exception:
@@ -469,7 +716,9 @@ class Outbox:
     async def sweep(self) -> int:
         """Deliver stored entries older than ``SWEEP_AGE`` that no courier holds (one whose
         hand-over was lost, or another process's that died); how many."""
-        entries = await self.bot.store.pending_publications(older_than=SWEEP_AGE)
+        entries = await self.bot.store.pending_publications(
+            older_than=SWEEP_AGE, unclaimed=self.shared
+        )
         orphans = [
             entry
             for entry in entries
@@ -543,11 +792,13 @@ class Outbox:
     def retire(self, courier: Courier) -> None:
         if self.couriers.get(courier.game_id) is courier:
             del self.couriers[courier.game_id]
+        self._let_go(courier)
         self._check_idle()
 
     def _check_idle(self) -> None:
         if (
             not self.couriers
+            and not self._letting_go
             and not self._delivered
             and (
                 self._deleting is None
@@ -585,9 +836,15 @@ class Outbox:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
+        if self._renewer is not None:
+            self._renewer.cancel()
         for courier in list(self.couriers.values()):
             await courier.stop()
+            # What it delivered is deleted and its claim released: another process may go on.
+            self._let_go(courier)
         self.couriers.clear()
+        if self._letting_go:
+            await asyncio.gather(*self._letting_go, return_exceptions=True)
         self._forget_delivered()
         if self._deleting is not None:
             with contextlib.suppress(Exception):

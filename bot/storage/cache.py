@@ -7,8 +7,9 @@ writes (write-through). Only games that are being played are kept; lobbies and e
 read from the database.
 
 The database stays the truth. A write that fails, or loses a compare-and-swap, drops the game
-from memory so the next click reads it again; that is also how a second process writing the
-same database would be noticed (see docs/architecture.md, "Storage").
+from memory so the next click reads it again. With several processes on one PostgreSQL, another
+process's change notice drops what it changed, and memory is not used while notices may be
+missed (``changes``; docs/architecture.md, "Several processes on one PostgreSQL").
 """
 
 from __future__ import annotations

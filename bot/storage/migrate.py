@@ -10,10 +10,13 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 0x476C6F7279
+"""The PostgreSQL advisory lock that lets one process at a time migrate ("Glory")."""
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -24,9 +27,15 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 
 async def upgrade(engine: AsyncEngine) -> None:
-    """Bring the database behind ``engine`` to the newest schema."""
+    """Bring the database behind ``engine`` to the newest schema.
+
+    Several processes starting at once on one PostgreSQL would each create the same tables;
+    the first takes a lock for its transaction, the others wait and then find nothing to do.
+    """
 
     def run(connection: Connection) -> None:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         command.upgrade(alembic_config(connection), "head")
 
     async with engine.begin() as connection:

@@ -198,3 +198,24 @@ class GuildSettingsRow(SQLModel, table=True):
     images: bool = True
     """Whether tables, hands and score charts carry pictures (``/settings images``)."""
     updated_at: datetime = _when()
+
+
+class ClaimRow(SQLModel, table=True):
+    """Work on a game that one process at a time may do, while its lease runs (several
+    processes on one PostgreSQL; see ``bot/storage/claims.py``).
+
+    ``kind`` names the work: ``outbox`` (delivering the game's outbox) or ``turn`` (the AI's
+    search and move for the turn at ``version``). ``owner`` is the claiming process's store,
+    ``token`` this one claim (a release or renewal names it, so a newer claim by the same
+    process is never released by an older one). A process that dies leaves its claim behind
+    until ``lease_until``; then any other may take it.
+    """
+
+    __tablename__ = "claims"
+
+    game_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    kind: str = Field(primary_key=True, max_length=16)
+    owner: str = Field(max_length=40)
+    token: str = Field(max_length=40, index=True)
+    version: int | None = None
+    lease_until: datetime = Field(sa_type=DateTime(timezone=True))

@@ -8,15 +8,17 @@ lets the storage tests exercise it without Discord.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import uuid
 from collections import deque
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Integer, bindparam, cast, func, update
+from sqlalchemy import Integer, bindparam, cast, func, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -26,12 +28,15 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.outbox.entries import REDRAW, Entry, Publication
 from bot.ratings.ledger import rate_in_session
+from bot.storage import changes, claims
 from bot.storage.cache import KEPT_MOVES, KeptGame, KnownUser, LoggedMove, LruCache
+from bot.storage.changes import ChangeFeed
 from bot.storage.engine import create_engine, create_inline_engine
 from bot.storage.group_commit import GroupCommit, Outcome
 from bot.storage.migrate import upgrade
 from bot.storage.models import (
     OPEN_STATUSES,
+    ClaimRow,
     GameRow,
     GameStatus,
     GuildSettingsRow,
@@ -61,6 +66,14 @@ _GAMES = GameRow.__table__  # type: ignore[attr-defined]
 _SEATS = SeatRow.__table__  # type: ignore[attr-defined]
 _MOVES = MoveRow.__table__  # type: ignore[attr-defined]
 _OUTBOX = OutboxRow.__table__  # type: ignore[attr-defined]
+_CLAIMS = ClaimRow.__table__  # type: ignore[attr-defined]
+_ENTRY_COLUMNS = {
+    "id": _OUTBOX.c.id.type,
+    "version": _OUTBOX.c.version.type,
+    "kind": _OUTBOX.c.kind.type,
+    "body": _OUTBOX.c.body.type,
+}
+_RELEASE_OUTBOX = text(claims.RELEASE_OUTBOX).columns(**_ENTRY_COLUMNS)
 
 # The statements of a move, built once: building them per click cost more than running them.
 _STORE_STATE = (
@@ -143,10 +156,12 @@ def _write_rows(
     moves: Sequence[_MoveWrite],
     hands: Sequence[dict[str, Any]],
     delivered: Sequence[int] = (),
+    notices: Sequence[str] = (),
 ) -> list[int]:
     """The statements of a batch, for the inline engine and (via ``run_sync``) the async one.
 
-    Returns the ids of the moves' outbox entries, in the order of ``moves``.
+    Returns the ids of the moves' outbox entries, in the order of ``moves``. ``notices``: the
+    change notices to send with the batch (several processes, see ``changes``).
     """
     entry_ids: list[int] = []
     if moves:
@@ -161,6 +176,8 @@ def _write_rows(
         connection.execute(_STORE_HAND, list(hands))
     if delivered:
         connection.execute(_DELIVERED, [{"entry": entry} for entry in delivered])
+    if notices:
+        connection.execute(changes.NOTIFY, {"payloads": list(notices)})
     return entry_ids
 
 
@@ -278,12 +295,35 @@ class Standing:
 
 
 class Store:
-    """Async access to the database behind ``engine``."""
+    """Async access to the database behind ``engine``.
+
+    ``shared``: other processes write the same (PostgreSQL) database. Then every write of a
+    game or user announces itself to them (``changes``), what this store keeps in memory is
+    dropped when another process announces a change (and is not used at all while it cannot
+    hear them), and work that one process at a time does is claimed (``claims``). Without it
+    (SQLite, the embedded default) none of that runs.
+    """
 
     def __init__(
-        self, engine: AsyncEngine, *, kept_games: int = KEPT_GAMES, kept_users: int = KEPT_USERS
+        self,
+        engine: AsyncEngine,
+        *,
+        kept_games: int = KEPT_GAMES,
+        kept_users: int = KEPT_USERS,
+        shared: bool = False,
     ) -> None:
+        if shared and engine.dialect.name != "postgresql":
+            raise ValueError("several processes need PostgreSQL: SQLite is for one process")
         self.engine = engine
+        self.shared = shared
+        self.origin = uuid.uuid4().hex[:16]
+        """This store's name in claims and change notices (one per process and run)."""
+        self._feed: ChangeFeed | None = None
+        self._caching = not shared
+        """Whether memory may be used: always for one process; with others, while their
+        change notices are heard (``listen``)."""
+        self.game_changed: list[Callable[[int], None]] = []
+        """Called with a game's id when another process announced a change of it."""
         self._sessions = async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
         self._one_writer: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if engine.dialect.name == "sqlite" else nullcontext()
@@ -301,17 +341,55 @@ class Store:
         self._writes = 0
         self._last_write: LruCache[int, int] = LruCache(4 * kept_games)
         """Per game, the number of the latest write: a read that a write overtook is not kept."""
+        self._cleared_at = 0
+        """``_writes`` when memory was last cleared as a whole: older reads are not kept."""
+        self._user_writes = 0
+        """Counts the writes (and others' notices) of users: a read they overtook is not kept."""
 
     @classmethod
-    async def open(cls, url: str) -> Store:
-        """Connect to ``url`` and run the migrations."""
+    async def open(cls, url: str, *, shared: bool | None = None) -> Store:
+        """Connect to ``url`` and run the migrations.
+
+        ``shared``: whether other processes use the same database (see the class); by default
+        whenever it is PostgreSQL, so that a second process is always safe there.
+        """
         engine = create_engine(url)
         await upgrade(engine)
-        return cls(engine)
+        if shared is None:
+            shared = engine.dialect.name == "postgresql"
+        store = cls(engine, shared=shared)
+        if shared:
+            await store.listen()
+        return store
+
+    async def listen(self) -> None:
+        """Start hearing other processes' change notices (shared mode); memory is used from
+        the moment they are heard."""
+        if not self.shared or self._feed is not None:
+            return
+        self._feed = ChangeFeed(
+            self.engine.url,
+            self.origin,
+            on_change=self._changed_elsewhere,
+            on_gap=self._deaf,
+            on_listening=self._hearing,
+        )
+        await self._feed.start()
+
+    @property
+    def listening(self) -> bool:
+        return self._feed is not None and self._feed.listening
 
     async def close(self) -> None:
         """Finish the writes in flight, then close every connection."""
         await self._group.drain()
+        if self._feed is not None:
+            await self._feed.close()
+        if self.shared:
+            # A clean stop leaves no claim to wait out: other processes take over at once.
+            with contextlib.suppress(Exception):
+                async with self.engine.begin() as connection:
+                    await connection.execute(_CLAIMS.delete().where(_CLAIMS.c.owner == self.origin))
         if self._checkpoint is not None:
             await self._checkpoint
         if self._inline is not None:
@@ -360,6 +438,51 @@ class Store:
             yield connection
         self._committed()
 
+    # ------------------------------------------------------------------ other processes
+
+    def _changed_elsewhere(self, kind: str, identifier: int) -> None:
+        """Another process committed a change of a game or a user: forget what is kept."""
+        if kind == changes.GAME:
+            self._forget(identifier)
+            for hook in self.game_changed:
+                hook(identifier)
+        else:
+            self._users.pop(identifier)
+            self._user_writes += 1
+
+    def _deaf(self) -> None:
+        """Notices may have been missed: forget everything, keep nothing until heard again."""
+        self._caching = False
+        self._clear_memory()
+
+    def _hearing(self) -> None:
+        self._clear_memory()
+        self._caching = True
+
+    def _clear_memory(self) -> None:
+        self._games = LruCache(self._games.size)
+        self._users = LruCache(self._users.size)
+        self._writes += 1
+        self._cleared_at = self._writes
+        self._user_writes += 1
+
+    def _notices(self, games: Iterable[int] = (), users: Iterable[int] = ()) -> list[str]:
+        """The change notices of a write (none for one process)."""
+        if not self.shared:
+            return []
+        return changes.payloads(self.origin, changes.GAME, games) + changes.payloads(
+            self.origin, changes.USER, users
+        )
+
+    async def _announce(
+        self, connection: AsyncConnection, games: Iterable[int] = (), users: Iterable[int] = ()
+    ) -> None:
+        """Inside a write transaction: tell the other processes what it changes (delivered
+        at its commit)."""
+        notices = self._notices(games, users)
+        if notices:
+            await connection.execute(changes.NOTIFY, {"payloads": notices})
+
     # ------------------------------------------------------------------ memory
 
     @contextmanager
@@ -406,12 +529,19 @@ class Store:
             if isinstance(write, _DeliveredWrite)
             for entry in write.entry_ids
         ]
+        notices = (
+            self._notices([move.values["game"] for move in moves] + [h["game"] for h in hands])
+            if self.shared
+            else ()
+        )
         try:
             async with self._one_writer:
                 entry_ids = self._wrote_inline(moves, hands, delivered)
                 if entry_ids is None:
                     async with self.engine.begin() as connection:
-                        entry_ids = await connection.run_sync(_write_rows, moves, hands, delivered)
+                        entry_ids = await connection.run_sync(
+                            _write_rows, moves, hands, delivered, notices
+                        )
             self._committed()
         except _LostRace as lost:
             if len(writes) == 1:
@@ -458,7 +588,7 @@ class Store:
         self._mark_written(game_id)
 
     def _unchanged_since(self, game_id: int, mark: int) -> bool:
-        return (self._last_write.get(game_id) or 0) <= mark
+        return mark >= self._cleared_at and (self._last_write.get(game_id) or 0) <= mark
 
     # ------------------------------------------------------------------ games
 
@@ -537,6 +667,7 @@ class Store:
                 await connection.execute(
                     _GAMES.update().where(_GAMES.c.id == game_id).values(**message_ids)
                 )
+                await self._announce(connection, [game_id])
         kept = self._games.get(game_id)
         if kept is not None:
             for name, value in message_ids.items():
@@ -552,11 +683,20 @@ class Store:
 
     # ------------------------------------------------------------------ seats
 
-    async def game_with_seats(self, game_id: int) -> tuple[GameRow, list[SeatRow]] | None:
-        """A game and its seats: from memory while it is being played (every click asks)."""
+    async def game_with_seats(
+        self, game_id: int, *, at_least: int | None = None
+    ) -> tuple[GameRow, list[SeatRow]] | None:
+        """A game and its seats: from memory while it is being played (every click asks).
+
+        ``at_least``: a version the caller knows the game has reached (a click's control, an
+        outbox entry): memory that is behind it missed another process's write and is read
+        again.
+        """
         kept = self._games.get(game_id)
         if kept is not None:
-            return kept.row, list(kept.seats)
+            if at_least is None or kept.row.version >= at_least:
+                return kept.row, list(kept.seats)
+            self._forget(game_id)
         mark = self._writes
         async with self.session() as session:
             game = await session.get(GameRow, game_id)
@@ -564,7 +704,11 @@ class Store:
                 return None
             query = select(SeatRow).where(SeatRow.game_id == game_id).order_by(col(SeatRow.seat))
             seats = list((await session.exec(query)).all())
-        if game.status == GameStatus.ACTIVE and self._unchanged_since(game_id, mark):
+        if (
+            game.status == GameStatus.ACTIVE
+            and self._caching
+            and self._unchanged_since(game_id, mark)
+        ):
             self._games.put(game_id, KeptGame(game, list(seats)))
         return game, seats
 
@@ -766,6 +910,7 @@ class Store:
                         select(_GAMES.c.version).where(_GAMES.c.id == game_id)
                     )
                     entry = await self._queue(connection, game_id, version, publication)
+                await self._announce(connection, [game_id])
         kept = self._games.get(game_id)
         if kept is not None:
             kept.seats[turns.seat].missed_turns = turns.missed_turns
@@ -797,6 +942,7 @@ class Store:
                 )
                 if result.rowcount == 1:
                     entry = await self._queue(connection, game_id, version, publication)
+                    await self._announce(connection, [game_id])
         kept = self._games.get(game_id)
         if entry is not None and kept is not None:
             kept.row.reminded_version = version
@@ -816,6 +962,7 @@ class Store:
                         _SEATS.c.game_id == game_id, _SEATS.c.seat == seat
                     )
                 )
+                await self._announce(connection, [game_id])
         kept = self._games.get(game_id)
         if kept is not None and seat < len(kept.seats):
             kept.seats[seat].hints_used = int(used or 0)
@@ -889,12 +1036,26 @@ class Store:
         entry_id = (await connection.execute(_QUEUE, [values])).scalar_one()
         return Entry(entry_id, game_id, version, publication.kind, publication.body)
 
-    async def pending_publications(self, *, older_than: timedelta | None = None) -> list[Entry]:
+    async def pending_publications(
+        self,
+        *,
+        older_than: timedelta | None = None,
+        unclaimed: bool = False,
+        games: Sequence[int] | None = None,
+    ) -> list[Entry]:
         """Outbox entries not yet delivered, oldest first: all of them (at start-up), or those
-        written more than ``older_than`` ago (a sweep for entries nobody is delivering)."""
+        written more than ``older_than`` ago (a sweep for entries nobody is delivering).
+
+        ``unclaimed``: only those of games no live courier holds (several processes, see
+        ``claims``); ``games``: only those of these games.
+        """
         query = select(OutboxRow).order_by(col(OutboxRow.id))
         if older_than is not None:
             query = query.where(col(OutboxRow.created_at) < utcnow() - older_than)
+        if unclaimed:
+            query = query.where(text(claims.UNCLAIMED_OUTBOX))
+        if games is not None:
+            query = query.where(col(OutboxRow.game_id).in_(list(games)))
         async with self.session() as session:
             rows = (await session.exec(query)).all()
         return [
@@ -907,6 +1068,117 @@ class Store:
         """Forget delivered outbox entries (in the next group-commit batch)."""
         if entry_ids:
             await self._group.submit(_DeliveredWrite(tuple(entry_ids)))
+
+    # ------------------------------------------------------------------ claims
+
+    async def claim(
+        self, game_id: int, kind: str, *, lease: float, version: int | None = None
+    ) -> str | None:
+        """Claim ``kind`` of work on the game for ``lease`` seconds (see ``claims``): the
+        claim's token, or ``None`` if another process holds it (or, with ``version``, the
+        game is no longer at that version)."""
+        token = uuid.uuid4().hex
+        async with self._autocommit() as connection:
+            result = await connection.execute(
+                claims.CLAIM,
+                {
+                    "game": game_id,
+                    "kind": kind,
+                    "owner": self.origin,
+                    "token": token,
+                    "version": version,
+                    "lease": lease,
+                },
+            )
+            return token if result.first() is not None else None
+
+    async def claim_outbox(self, game_id: int, *, lease: float) -> tuple[str, list[Entry]] | None:
+        """Claim the delivery of the game's outbox (see ``claims``): the token and every entry
+        of the game still stored (some may be other processes'), or ``None`` if another
+        process's courier holds it."""
+        # Two statements, not one: a claim that waited for the holder's release must read
+        # the entries as that release left them (a statement reads as of its start).
+        token = await self.claim(game_id, claims.OUTBOX, lease=lease)
+        if token is None:
+            return None
+        return token, await self.pending_publications(games=[game_id])
+
+    async def release_outbox(
+        self, game_id: int, token: str, delivered: Collection[int]
+    ) -> list[Entry]:
+        """Forget the ``delivered`` entries and give up the claim, in one transaction (so the
+        next courier, maybe another process's, does not deliver them again); the game's
+        entries still stored after that: written meanwhile by a process whose courier found
+        the claim taken, and now this one's to deliver again."""
+        async with self._autocommit() as connection:
+            rows = await connection.execute(
+                _RELEASE_OUTBOX, {"game": game_id, "token": token, "delivered": list(delivered)}
+            )
+            return [Entry(row.id, game_id, row.version, row.kind, row.body) for row in rows]
+
+    @asynccontextmanager
+    async def _autocommit(self) -> AsyncIterator[AsyncConnection]:
+        """A connection whose every statement commits by itself: a claim is one statement,
+        and a transaction around it would cost two more round trips (BEGIN, COMMIT)."""
+        async with self.engine.connect() as connection:
+            yield await connection.execution_options(isolation_level="AUTOCOMMIT")
+
+    async def renew_claims(self, tokens: Collection[str], *, lease: float) -> set[str]:
+        """Extend the leases of ``tokens``; those still held (a missing one was lost: its
+        lease ran out and another process took it)."""
+        if not tokens:
+            return set()
+        async with self._autocommit() as connection:
+            result = await connection.execute(
+                claims.RENEW, {"tokens": list(tokens), "lease": lease}
+            )
+            return {row[0] for row in result}
+
+    async def quiet_games(self, longer_than: timedelta) -> list[int]:
+        """Running games that nobody may be playing: no move for ``longer_than``, an AI seat
+        (or a seat the AI took over) or a passed deadline, and no live claim on the turn (a
+        process that died mid-search, or before its clock fired, leaves such a game)."""
+        now = utcnow()
+        ai_seat = (
+            select(_SEATS.c.game_id)
+            .where(
+                _SEATS.c.game_id == _GAMES.c.id,
+                _SEATS.c.ai_level.is_not(None) | _SEATS.c.takeover.is_(True),
+            )
+            .exists()
+        )
+        claimed = (
+            select(_CLAIMS.c.game_id)
+            .where(
+                _CLAIMS.c.game_id == _GAMES.c.id,
+                _CLAIMS.c.kind == claims.TURN,
+                _CLAIMS.c.lease_until >= now,
+            )
+            .exists()
+        )
+        query = select(_GAMES.c.id).where(
+            _GAMES.c.status == GameStatus.ACTIVE.value,
+            _GAMES.c.updated_at < now - longer_than,
+            ai_seat | (_GAMES.c.turn_deadline < now),
+            ~claimed,
+        )
+        async with self.engine.connect() as connection:
+            return [int(row[0]) for row in await connection.execute(query)]
+
+    async def forget_lapsed_claims(self, older_than: timedelta) -> int:
+        """Delete claims whose lease ran out more than ``older_than`` ago (a lapsed claim is no
+        claim; a turn's is left behind by every AI turn); how many."""
+        async with self.engine.begin() as connection:
+            result = await connection.execute(
+                _CLAIMS.delete().where(_CLAIMS.c.lease_until < utcnow() - older_than)
+            )
+            return int(result.rowcount or 0)
+
+    async def release_claims(self, tokens: Collection[str]) -> None:
+        """Give up claims (the work is done); another process may take them at once."""
+        if tokens:
+            async with self.engine.begin() as connection:
+                await connection.execute(claims.RELEASE, {"tokens": list(tokens)})
 
     # ------------------------------------------------------------------ playing
 
@@ -1040,6 +1312,7 @@ class Store:
                     await connection.execute(_STORE_SEAT_TURNS, write.seat_turns)
                 entry_id = (await connection.execute(_QUEUE, [write.outbox_values])).scalar_one()
                 await self._add_results(session, game_id, final, "finished")
+                await self._announce(connection, [game_id])
         return write.entry(entry_id)
 
     async def end(
@@ -1049,18 +1322,22 @@ class Store:
         *,
         final: Sequence[FinalScore] | None = None,
         publication: Publication | None = None,
+        only_from: GameStatus | None = None,
     ) -> tuple[GameRow, Entry | None]:
         """Cancel, abandon or expire an open game, with what it must publish;
-        ``StorageConflict`` if it already ended."""
+        ``StorageConflict`` if it already ended (or, with ``only_from``, is no longer in that
+        status: a lobby's expiry must not end the game another process started meanwhile)."""
+        statuses = (only_from,) if only_from is not None else OPEN_STATUSES
         with self._replacing(game_id):
             async with self._write_session() as session:
                 result = await session.exec(
                     update(GameRow)
-                    .where(GameRow.id == game_id, col(GameRow.status).in_(OPEN_STATUSES))
+                    .where(GameRow.id == game_id, col(GameRow.status).in_(statuses))
                     .values(status=status, version=GameRow.version + 1, updated_at=utcnow())
                 )
                 if result.rowcount != 1:
                     raise StorageConflict(f"game {game_id} has already ended")
+                await self._announce(await session.connection(), [game_id])
                 if final is not None:
                     await self._add_results(session, game_id, final, status.value)
                 game = await session.get(GameRow, game_id)
@@ -1138,18 +1415,19 @@ class Store:
                 known[user_id] = user
         if not missing:
             return known
+        mark = self._user_writes
         async with self.session() as session:
             query = select(UserRow).where(col(UserRow.user_id).in_(missing))
             rows = {row.user_id: row for row in (await session.exec(query)).all()}
+        keep = self._caching and self._user_writes == mark  # no write overtook the read
         for user_id in missing:
-            user = self._users.get(user_id)  # a write while we read wins
-            if user is None:
-                row = rows.get(user_id)
-                user = KnownUser(
-                    locale=row.locale if row else None,
-                    dms_closed_at=_aware(row.dms_closed_at) if row else None,
-                    dm_channel_id=row.dm_channel_id if row else None,
-                )
+            row = rows.get(user_id)
+            user = KnownUser(
+                locale=row.locale if row else None,
+                dms_closed_at=_aware(row.dms_closed_at) if row else None,
+                dm_channel_id=row.dm_channel_id if row else None,
+            )
+            if keep:
                 self._users.put(user_id, user)
             known[user_id] = user
         return known
@@ -1170,7 +1448,7 @@ class Store:
     async def set_dms_closed(self, user_id: int, closed: bool) -> None:
         closed_at = utcnow() if closed else None
         await self._known_users([user_id])
-        async with self._write_session() as session:
+        async with self._writing_user(user_id) as session:
             await session.exec(
                 self._upsert(UserRow, "user_id", user_id=user_id, dms_closed_at=closed_at)
             )
@@ -1184,7 +1462,7 @@ class Store:
         known = await self._known_users([user_id])
         if known[user_id].locale == locale:
             return
-        async with self._write_session() as session:
+        async with self._writing_user(user_id) as session:
             await session.exec(self._upsert(UserRow, "user_id", user_id=user_id, locale=locale))
         self._user(user_id).locale = locale
 
@@ -1206,7 +1484,7 @@ class Store:
         known = await self._known_users([user_id])
         if known[user_id].dm_channel_id == channel_id:
             return
-        async with self._write_session() as session:
+        async with self._writing_user(user_id) as session:
             await session.exec(
                 self._upsert(UserRow, "user_id", user_id=user_id, dm_channel_id=channel_id)
             )
@@ -1219,13 +1497,25 @@ class Store:
         if known[user_id].dm_channel_id == channel_id:
             await self.remember_dm_channel(user_id, None)
 
+    @asynccontextmanager
+    async def _writing_user(self, user_id: int) -> AsyncIterator[AsyncSession]:
+        """A write transaction of a user's row, announced to other processes; a read that it
+        overlaps is not kept (it may have seen the row before the write)."""
+        self._user_writes += 1
+        try:
+            async with self._write_session() as session:
+                yield session
+                await self._announce(await session.connection(), users=[user_id])
+        except BaseException:
+            self._users.pop(user_id)
+            raise
+        finally:
+            self._user_writes += 1
+
     def _user(self, user_id: int) -> KnownUser:
-        """The memory of a user just written (created so that a slower read cannot undo it)."""
-        user = self._users.get(user_id)
-        if user is None:
-            user = KnownUser()
-            self._users.put(user_id, user)
-        return user
+        """The memory of a user just written (a stand-in when it is not kept: the written
+        field is then read from the database next time, with the others)."""
+        return self._users.get(user_id) or KnownUser()
 
     def _upsert(
         self, table: type[UserRow] | type[GuildSettingsRow], key: str, **values: Any
@@ -1279,6 +1569,7 @@ class Store:
                 await self._queue(connection, int(game_id), version, Publication(REDRAW))
                 for game_id, version in open_games
             ]
+            await self._announce(connection, [int(game_id) for game_id, _ in open_games])
         for entry in entries:
             self._forget(entry.game_id)
         return entries

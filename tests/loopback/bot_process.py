@@ -22,8 +22,18 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 class BotProcess:
     """One run of a bot command; ``start`` again after ``kill`` for a restart on the same data."""
 
-    def __init__(self, argv: Sequence[str], env: dict[str, str], log_path: Path) -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        env: dict[str, str],
+        log_path: Path,
+        *,
+        shards: Sequence[int] | None = None,
+    ) -> None:
+        """``shards``: the gateway shards this process runs (its ``SHARD_IDS``); ``None``: an
+        unsharded bot, or one running every shard."""
         self.argv = list(argv)
+        self.shards = None if shards is None else list(shards)
         self.env = {
             **env,
             "PYTHONPATH": os.pathsep.join([str(REPO_ROOT), env.get("PYTHONPATH", "")]),
@@ -74,15 +84,22 @@ class BotProcess:
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
 
     async def wait_ready(self, emulator: Emulator, *, timeout: float = 20.0) -> None:
-        """Wait for a fresh IDENTIFY from this run (or fail with the bot's log)."""
-        identified_before = emulator.gateway.stats.identifies
+        """Wait for a fresh IDENTIFY from this run, of each of its shards (or fail with the
+        bot's log)."""
+        gateway = emulator.gateway
+        identified_before = gateway.stats.identifies
+        by_shard_before = dict(gateway.stats.identifies_by_shard)
 
         def ready() -> bool:
             if not self.running:
                 raise AssertionError(f"the bot process exited:\n{self.log_tail()}")
-            return (
-                emulator.gateway.connected and emulator.gateway.stats.identifies > identified_before
-            )
+            if self.shards is not None:
+                return all(
+                    gateway.is_connected(shard)
+                    and gateway.stats.identifies_by_shard[shard] > by_shard_before.get(shard, 0)
+                    for shard in self.shards
+                )
+            return gateway.connected and gateway.stats.identifies > identified_before
 
         try:
             await emulator.wait_for(ready, timeout=timeout, what="the bot process to connect")
@@ -99,12 +116,14 @@ async def bot_process(
     database_url: str | None = None,
     ready_timeout: float = 20.0,
     settings: Mapping[str, str] | None = None,
+    shards: Sequence[int] | None = None,
 ) -> AsyncIterator[BotProcess]:
     """Start a bot process pointed at ``emulator``; it is always stopped on exit.
 
-    ``settings``: more environment variables for the bot (``AI_WORKERS`` …)."""
+    ``settings``: more environment variables for the bot (``AI_WORKERS`` …); ``shards``: the
+    shards it runs (``SHARD_IDS``), whose sessions it must open before it counts as ready."""
     environment = {**emulator.bot_environment(database_url), **(settings or {})}
-    process = BotProcess(argv, environment, log_path)
+    process = BotProcess(argv, environment, log_path, shards=shards)
     await process.start()
     try:
         await process.wait_ready(emulator, timeout=ready_timeout)
@@ -127,3 +146,45 @@ def glory_bot(
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'glory.db'}",
         settings=settings,
     )
+
+
+@contextlib.asynccontextmanager
+async def shard_bots(
+    emulator: Emulator,
+    workdir: Path,
+    database_url: str,
+    count: int,
+    *,
+    settings: Mapping[str, str] | None = None,
+    ready_timeout: float = 60.0,
+) -> AsyncIterator[list[BotProcess]]:
+    """``count`` real bot processes on one database, process ``n`` running shard ``n`` of
+    ``count`` (``SHARD_IDS=n``); started together, shard 0's uploads the commands. Logs are
+    ``workdir/bot-shard-n.log``, health files ``workdir/bot-shard-n.alive``. All are stopped on
+    exit."""
+    environment = {**emulator.bot_environment(database_url), **(settings or {})}
+    processes = [
+        BotProcess(
+            GLORY_BOT if shard == 0 else (sys.executable, "-m", "bot"),
+            {
+                **environment,
+                "SHARD_COUNT": str(count),
+                "SHARD_IDS": str(shard),
+                "HEALTH_FILE": str(workdir / f"bot-shard-{shard}.alive"),
+            },
+            workdir / f"bot-shard-{shard}.log",
+            shards=[shard],
+        )
+        for shard in range(count)
+    ]
+    try:
+        for process in processes:
+            await process.start()
+        await asyncio.gather(
+            *(process.wait_ready(emulator, timeout=ready_timeout) for process in processes)
+        )
+        await emulator.wait_for(lambda: emulator.commands.get(None), what="command sync")
+        yield processes
+    finally:
+        for process in processes:
+            await process.stop()

@@ -144,3 +144,17 @@ async def test_sqlite_directory_cannot_be_made(tmp_path: Path) -> None:
     assert status == 3
     no_traceback(lines)
     assert lines[-2] == f"Could not open the database {url}: File exists."
+
+
+async def test_a_bot_discord_wants_sharded_is_told_to_set_shard_count(tmp_path: Path) -> None:
+    """Discord closes an unsharded connection with 4011 once the bot is in too many servers
+    (2,500; the emulator is told 1): the start ends saying which setting to use."""
+    async with Emulator(max_guilds_per_shard=1) as emulator:
+        await emulator.add_guild("second")
+        status, lines = await start(tmp_path, emulator_settings(emulator))
+    assert status == 2
+    no_traceback(lines)
+    assert lines[-1] == (
+        "Discord requires sharding for a bot in this many servers (at most 2,500 per shard; "
+        "shards now: none). Set SHARD_COUNT=auto, or a number of shards, and start again."
+    )

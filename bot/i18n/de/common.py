@@ -22,8 +22,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.default": "Standard: {value}",
     "cli.setting.DISCORD_TOKEN": "das Bot-Token aus dem Discord-Entwicklerportal (erforderlich)",
     "cli.setting.DATABASE_URL": (
-        "wo die Spiele gespeichert werden: eine SQLite-Datei oder PostgreSQL als "
-        "postgresql+asyncpg://benutzer:passwort@host/datenbank"
+        "wo die Spiele gespeichert werden: eine SQLite-Datei (ein Bot-Prozess) oder PostgreSQL "
+        "als postgresql+asyncpg://benutzer:passwort@host/datenbank (ein oder mehrere Prozesse)"
     ),
     "cli.setting.DEV_GUILD_ID": (
         "die Slash-Befehle nur auf diesen einen Server hochladen (sofort; für die Entwicklung)"
@@ -41,6 +41,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.setting.HEALTH_FILE": (
         "eine Datei, die der Bot alle 20 Sekunden berührt, solange er mit Discord verbunden ist "
         "(für eine Zustandsprüfung)"
+    ),
+    "cli.setting.SHARD_COUNT": (
+        "teilt die Gateway-Verbindung in so viele Shards (eine Zahl, oder auto für Discords "
+        "Empfehlung); leer: eine Verbindung ohne Shards"
+    ),
+    "cli.setting.SHARD_IDS": (
+        "die Shards, die dieser Prozess betreibt, z. B. 0,1 oder 0-3 (leer: alle von "
+        "SHARD_COUNT); ein Prozess, der nur einige betreibt, braucht PostgreSQL"
     ),
     "cli.setting.DISCORD_API_BASE": (
         "REST-Basis-URL eines Discord-kompatiblen Servers statt discord.com (beide oder keine "
@@ -87,6 +95,40 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.endpoints_pair": (
         "DISCORD_API_BASE und DISCORD_GATEWAY_URL gehören zusammen: setze beide (für einen "
         "Discord-kompatiblen Server) oder keine (für discord.com)."
+    ),
+    "cli.bad_shard_count": (
+        "SHARD_COUNT muss eine ganze Zahl von Shards oder auto sein, nicht „{value}“. Korrigiere "
+        "es in .env (oder lass es leer für eine Verbindung ohne Shards) und starte neu."
+    ),
+    "cli.shard_ids_need_count": (
+        "SHARD_IDS wählt die Shards dieses Prozesses aus SHARD_COUNT, braucht also SHARD_COUNT "
+        "als Zahl (auto lässt sich nicht auf Prozesse aufteilen). Setze SHARD_COUNT, oder lass "
+        "SHARD_IDS leer, um alle Shards hier zu betreiben, und starte neu."
+    ),
+    "cli.bad_shard_ids": (
+        "SHARD_IDS muss Shard-Nummern oder Bereiche wie 0,2 oder 0-3 aufzählen, nicht "
+        "„{value}“. Korrigiere es in .env und starte neu."
+    ),
+    "cli.shard_out_of_range": (
+        "SHARD_IDS nennt Shard {shard}, aber bei SHARD_COUNT={count} sind die Shards von 0 bis "
+        "{count} − 1 nummeriert. Korrigiere SHARD_IDS oder SHARD_COUNT in .env und starte neu."
+    ),
+    "cli.shards_need_postgres": (
+        "Dieser Prozess betreibt die Shards {shards}, andere Prozesse also den Rest, aber "
+        "DATABASE_URL „{url}“ ist SQLite, die eingebettete Datenbank eines einzigen Prozesses "
+        "mit allen Shards.\n"
+        "Prozesse, die sich die Shards teilen, teilen sich PostgreSQL: setze DATABASE_URL auf "
+        "postgresql+asyncpg://benutzer:passwort@host/datenbank, oder lass SHARD_IDS leer, um "
+        "alle Shards in diesem einen Prozess zu betreiben, und starte neu."
+    ),
+    "cli.sharding_required": (
+        "Discord verlangt Sharding für einen Bot auf so vielen Servern (höchstens 2.500 je "
+        "Shard; Shards jetzt: {count}). Setze SHARD_COUNT=auto oder eine Anzahl Shards und "
+        "starte neu."
+    ),
+    "cli.invalid_shard": (
+        "Discord hat die Shard-Einstellungen abgelehnt (Shards: {count}). Prüfe SHARD_COUNT und "
+        "SHARD_IDS und starte neu."
     ),
     "cli.discord_unreachable": (
         "Discord ist unter {url} nicht erreichbar: {reason}.\n"

@@ -15,8 +15,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.default": "default: {value}",
     "cli.setting.DISCORD_TOKEN": "the bot token from the Discord developer portal (required)",
     "cli.setting.DATABASE_URL": (
-        "where games are stored: a SQLite file, or PostgreSQL as "
-        "postgresql+asyncpg://user:password@host/database"
+        "where games are stored: a SQLite file (one bot process), or PostgreSQL as "
+        "postgresql+asyncpg://user:password@host/database (one or several processes)"
     ),
     "cli.setting.DEV_GUILD_ID": (
         "upload the slash commands to this one server only (instant; for development)"
@@ -31,6 +31,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "cli.setting.HEALTH_FILE": (
         "a file the bot touches every 20 seconds while connected to Discord, for a health check"
+    ),
+    "cli.setting.SHARD_COUNT": (
+        "split the gateway connection into this many shards (a number, or auto for Discord's "
+        "recommendation); unset: one connection without shards"
+    ),
+    "cli.setting.SHARD_IDS": (
+        "the shards this process runs, e.g. 0,1 or 0-3 (unset: all of SHARD_COUNT); a process "
+        "that runs only some of them needs PostgreSQL"
     ),
     "cli.setting.DISCORD_API_BASE": (
         "REST base URL of a Discord-compatible server instead of discord.com (set both or neither)"
@@ -74,6 +82,38 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.endpoints_pair": (
         "DISCORD_API_BASE and DISCORD_GATEWAY_URL go together: set both (for a "
         "Discord-compatible server) or neither (for discord.com)."
+    ),
+    "cli.bad_shard_count": (
+        "SHARD_COUNT must be a whole number of shards or auto, not “{value}”. Fix it in .env (or "
+        "leave it empty for one connection without shards) and start again."
+    ),
+    "cli.shard_ids_need_count": (
+        "SHARD_IDS picks this process's shards out of SHARD_COUNT, so it needs SHARD_COUNT as a "
+        "number (auto cannot be divided between processes). Set SHARD_COUNT, or leave SHARD_IDS "
+        "empty to run every shard here, and start again."
+    ),
+    "cli.bad_shard_ids": (
+        "SHARD_IDS must list shard numbers or ranges such as 0,2 or 0-3, not “{value}”. Fix it "
+        "in .env and start again."
+    ),
+    "cli.shard_out_of_range": (
+        "SHARD_IDS names shard {shard}, but with SHARD_COUNT={count} the shards are numbered "
+        "from 0 to {count} − 1. Fix SHARD_IDS or SHARD_COUNT in .env and start again."
+    ),
+    "cli.shards_need_postgres": (
+        "This process runs shards {shards}, so other processes run the rest, but DATABASE_URL "
+        "“{url}” is SQLite, the embedded database of one process running every shard.\n"
+        "Processes that share the shards share PostgreSQL: set DATABASE_URL to "
+        "postgresql+asyncpg://user:password@host/database, or leave SHARD_IDS empty to run "
+        "every shard in this one process, and start again."
+    ),
+    "cli.sharding_required": (
+        "Discord requires sharding for a bot in this many servers (at most 2,500 per shard; "
+        "shards now: {count}). Set SHARD_COUNT=auto, or a number of shards, and start again."
+    ),
+    "cli.invalid_shard": (
+        "Discord refused the shard settings (shards: {count}). Check SHARD_COUNT and SHARD_IDS "
+        "and start again."
     ),
     "cli.discord_unreachable": (
         "Could not reach Discord at {url}: {reason}.\n"

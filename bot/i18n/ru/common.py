@@ -20,8 +20,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.default": "по умолчанию: {value}",
     "cli.setting.DISCORD_TOKEN": "токен бота с портала разработчиков Discord (обязателен)",
     "cli.setting.DATABASE_URL": (
-        "где хранятся игры: файл SQLite или PostgreSQL в виде "
-        "postgresql+asyncpg://пользователь:пароль@хост/база"
+        "где хранятся игры: файл SQLite (один процесс бота) или PostgreSQL в виде "
+        "postgresql+asyncpg://пользователь:пароль@хост/база (один или несколько процессов)"
     ),
     "cli.setting.DEV_GUILD_ID": (
         "загружать слэш-команды только на этот сервер (сразу; для разработки)"
@@ -38,6 +38,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.setting.HEALTH_FILE": (
         "файл, который бот обновляет каждые 20 секунд, пока подключён к Discord (для проверки "
         "состояния)"
+    ),
+    "cli.setting.SHARD_COUNT": (
+        "разделить подключение к шлюзу на столько шардов (число или auto — по рекомендации "
+        "Discord); не задано: одно подключение без шардов"
+    ),
+    "cli.setting.SHARD_IDS": (
+        "шарды, которые ведёт этот процесс, например 0,1 или 0-3 (не задано: все из "
+        "SHARD_COUNT); процессу, который ведёт только часть, нужен PostgreSQL"
     ),
     "cli.setting.DISCORD_API_BASE": (
         "базовый REST-адрес Discord-совместимого сервера вместо discord.com (задай оба или ни "
@@ -81,6 +89,38 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.endpoints_pair": (
         "DISCORD_API_BASE и DISCORD_GATEWAY_URL задаются вместе: оба (для Discord-совместимого "
         "сервера) или ни одного (для discord.com)."
+    ),
+    "cli.bad_shard_count": (
+        "SHARD_COUNT должно быть целым числом шардов или auto, а не «{value}». Исправь это в "
+        ".env (или оставь пустым для одного подключения без шардов) и запусти снова."
+    ),
+    "cli.shard_ids_need_count": (
+        "SHARD_IDS выбирает шарды этого процесса из SHARD_COUNT, поэтому SHARD_COUNT должно быть "
+        "числом (auto нельзя поделить между процессами). Задай SHARD_COUNT или оставь SHARD_IDS "
+        "пустым, чтобы вести все шарды здесь, и запусти снова."
+    ),
+    "cli.bad_shard_ids": (
+        "SHARD_IDS должно перечислять номера шардов или диапазоны вроде 0,2 или 0-3, а не "
+        "«{value}». Исправь это в .env и запусти снова."
+    ),
+    "cli.shard_out_of_range": (
+        "SHARD_IDS называет шард {shard}, но при SHARD_COUNT={count} шарды нумеруются от 0 до "
+        "{count} − 1. Исправь SHARD_IDS или SHARD_COUNT в .env и запусти снова."
+    ),
+    "cli.shards_need_postgres": (
+        "Этот процесс ведёт шарды {shards}, значит остальные ведут другие процессы, но "
+        "DATABASE_URL «{url}» — это SQLite, встроенная база одного процесса со всеми шардами.\n"
+        "Процессы, которые делят шарды, делят и PostgreSQL: задай DATABASE_URL как "
+        "postgresql+asyncpg://пользователь:пароль@хост/база или оставь SHARD_IDS пустым, чтобы "
+        "вести все шарды в этом одном процессе, и запусти снова."
+    ),
+    "cli.sharding_required": (
+        "Discord требует шардинг для бота на стольких серверах (не больше 2 500 на шард; "
+        "шарды сейчас: {count}). Задай SHARD_COUNT=auto или число шардов и запусти снова."
+    ),
+    "cli.invalid_shard": (
+        "Discord отклонил настройки шардов (шарды: {count}). Проверь SHARD_COUNT и SHARD_IDS и "
+        "запусти снова."
     ),
     "cli.discord_unreachable": (
         "Не удаётся связаться с Discord по адресу {url}: {reason}.\n"

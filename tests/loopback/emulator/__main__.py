@@ -23,6 +23,7 @@ async def serve(
     *,
     rate_limits: str = "none",
     interaction_deadline: float = INTERACTION_DEADLINE_SECONDS,
+    shards: int = 1,
 ) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -33,6 +34,7 @@ async def serve(
         token=token,
         rate_limits=policy,
         interaction_deadline=interaction_deadline if interaction_deadline > 0 else None,
+        shard_count=shards,
     ) as emulator:
         print(
             json.dumps(
@@ -63,6 +65,12 @@ def main(argv: list[str] | None = None) -> int:
         default=INTERACTION_DEADLINE_SECONDS,
         help="seconds a callback may take (0: no deadline)",
     )
+    parser.add_argument(
+        "--shards",
+        type=int,
+        default=1,
+        help="the shard count GET /gateway/bot recommends and POST /_loopback/guilds places by",
+    )
     args = parser.parse_args(argv)
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(
@@ -71,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.token,
                 rate_limits=args.rate_limits,
                 interaction_deadline=args.interaction_deadline,
+                shards=args.shards,
             )
         )
     return 0

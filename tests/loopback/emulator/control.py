@@ -14,6 +14,7 @@ from aiohttp import web
 from .actors import ActionRefused, Actor
 from .http_util import json_answer
 from .interactions import InteractionRecord
+from .model import Guild
 from .notify import WaitTimeout
 from .payloads import message_payload
 from .ratelimits import RateLimits, RouteLimit
@@ -33,6 +34,8 @@ class ControlApi:
         routes = [
             ("GET", "/state", self.state),
             ("POST", "/users", self.add_user),
+            ("POST", "/guilds", self.add_guild),
+            ("POST", "/guilds/{guild}/members", self.add_member),
             ("POST", "/users/{user}/dms", self.set_dms),
             ("POST", "/act/{action}", self.act),
             ("GET", "/interactions/{interaction}", self.interaction),
@@ -70,6 +73,15 @@ class ControlApi:
                 "channel_id": str(emu.channel.id),
                 "bot_user_id": str(emu.bot_user.id),
                 "connected": emu.gateway.connected,
+                "shard_count": emu.gateway.shard_count,
+                "shards": {
+                    str(shard): {
+                        "connected": session.socket is not None,
+                        "identifies": stats.identifies_by_shard[shard],
+                        "dispatched": stats.dispatched_by_shard[shard],
+                    }
+                    for shard, session in sorted(emu.gateway.sessions.items())
+                },
                 "identifies": stats.identifies,
                 "resumes": stats.resumes,
                 "commands": [c["name"] for c in emu.commands.get(None, [])],
@@ -81,10 +93,45 @@ class ControlApi:
         )
 
     async def add_user(self, request: web.Request) -> web.Response:
+        """{name, guild_ids?}: a member of the default guild (and of those guilds)."""
         body = await request.json()
         user = self._emu.add_user(body["name"])
+        for guild_id in body.get("guild_ids") or []:
+            self._emu.add_member(self._guild(guild_id), user)
         dm = self._emu.world.dm_channel(user)
         return json_answer({"user_id": str(user.id), "dm_channel_id": str(dm.id)})
+
+    def _guild(self, guild_id: Any) -> Guild:
+        guild = self._emu.world.guilds.get(int(guild_id))
+        if guild is None:
+            raise web.HTTPNotFound(text=f"unknown guild {guild_id}")
+        return guild
+
+    async def add_guild(self, request: web.Request) -> web.Response:
+        """{name?, shard?}: a new guild with the bot and a #general channel; with ``shard``
+        its events go to that shard. Answers {guild_id, channel_id, shard}."""
+        body = await request.json() if request.can_read_body else {}
+        shard = body.get("shard")
+        count = self._emu.gateway.shard_count
+        if shard is not None and not 0 <= int(shard) < count:
+            raise web.HTTPBadRequest(text=f"shard {shard} is not one of {count} shards")
+        guild = await self._emu.add_guild(
+            body.get("name") or "Loopback Guild", shard=None if shard is None else int(shard)
+        )
+        return json_answer(
+            {
+                "guild_id": str(guild.id),
+                "channel_id": str(self._emu.channel_of(guild).id),
+                "shard": self._emu.shard_of(guild),
+            }
+        )
+
+    async def add_member(self, request: web.Request) -> web.Response:
+        """{user_id}: that user joins the guild."""
+        guild = self._guild(request.match_info["guild"])
+        user = self._actor((await request.json())["user_id"]).user
+        self._emu.add_member(guild, user)
+        return json_answer({"guild_id": str(guild.id), "user_id": str(user.id)})
 
     async def set_dms(self, request: web.Request) -> web.Response:
         actor = self._actor(request.match_info["user"])
@@ -303,18 +350,22 @@ class ControlApi:
         )
 
     async def gateway_fault(self, request: web.Request) -> web.Response:
-        """``drop`` {code?}, ``abort``, ``reconnect``, ``invalidate`` {resumable?}."""
+        """``drop`` {code?}, ``abort``, ``reconnect``, ``invalidate`` {resumable?}; each with
+        ``shard`` to act on that shard's session only (default: every session)."""
         gateway = self._emu.gateway
         body = await request.json() if request.can_read_body else {}
         fault = request.match_info["fault"]
+        shard = None if body.get("shard") is None else int(body["shard"])
         if fault == "drop":
-            await gateway.drop(code=int(body.get("code", 4000)))
+            await gateway.drop(code=int(body.get("code", 4000)), shard=shard)
         elif fault == "abort":
-            gateway.abort_transport()
+            gateway.abort_transport(shard=shard)
         elif fault == "reconnect":
-            await gateway.send_reconnect()
+            await gateway.send_reconnect(shard=shard)
         elif fault == "invalidate":
-            await gateway.invalidate_session(resumable=bool(body.get("resumable", False)))
+            await gateway.invalidate_session(
+                resumable=bool(body.get("resumable", False)), shard=shard
+            )
         else:
             raise web.HTTPNotFound(text=f"unknown gateway fault {fault}")
         return json_answer({"done": fault})

@@ -37,6 +37,16 @@ class SnowflakeFactory:
         millis = int(time.time() * 1000) - DISCORD_EPOCH_MS
         return (millis << 22) | (next(self._counter) & 0x3FFFFF)
 
+    def next_on_shard(self, shard: int, shard_count: int) -> int:
+        """A snowflake whose guild would live on ``shard``: ``(id >> 22) % shard_count ==
+        shard``. Its timestamp is at most ``shard_count - 1`` ms in the past (the counter bits
+        keep it unique)."""
+        if not 0 <= shard < shard_count:
+            raise ValueError(f"shard {shard} is not one of {shard_count} shards")
+        millis = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        millis -= (millis - shard) % shard_count
+        return (millis << 22) | (next(self._counter) & 0x3FFFFF)
+
 
 @dataclass
 class User:
@@ -179,8 +189,8 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str) -> Guild:
-        guild = Guild(id=self.snowflakes.next(), name=name)
+    def add_guild(self, name: str, *, guild_id: int | None = None) -> Guild:
+        guild = Guild(id=guild_id or self.snowflakes.next(), name=name)
         self.guilds[guild.id] = guild
         return guild
 

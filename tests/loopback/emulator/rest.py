@@ -203,7 +203,11 @@ class RestApi:
     async def get_gateway(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
         return json_answer(
-            {"url": self._emu.gateway_url, "shards": 1, "session_start_limit": limit}
+            {
+                "url": self._emu.gateway_url,
+                "shards": self._emu.shard_count,
+                "session_start_limit": limit,
+            }
         )
 
     # -- application commands -------------------------------------------------------------------

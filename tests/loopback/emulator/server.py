@@ -24,7 +24,7 @@ from .interactions import InteractionRecord, LateInteraction
 from .model import Channel, Guild, Message, SnowflakeFactory, User, World
 from .nonces import DEFAULT_WINDOW_SECONDS, NonceRegistry
 from .notify import ChangeNotifier
-from .payloads import channel_payload, message_payload, thread_payload
+from .payloads import channel_payload, guild_payload, message_payload, thread_payload
 from .ratelimits import RateLimits
 from .rest import RefusedPayload, RestApi, RestCall
 
@@ -52,6 +52,8 @@ class Emulator:
         interaction_token_lifetime: float | None = INTERACTION_TOKEN_LIFETIME_SECONDS,
         rate_limits: RateLimits | None = None,
         nonce_window: float = DEFAULT_WINDOW_SECONDS,
+        shard_count: int = 1,
+        max_guilds_per_shard: int | None = None,
     ) -> None:
         """``token=None`` accepts any token; a string makes other tokens fail like Discord.
 
@@ -73,7 +75,14 @@ class Emulator:
           answers every request as unlimited.
         - ``nonce_window``: seconds during which a message created with ``enforce_nonce`` is
           returned again for the same (channel, author, nonce) instead of a new one.
+
+        Sharding (see "Shards" in docs/loopback.md): ``shard_count`` is what ``GET /gateway/bot``
+        recommends and what ``add_guild(shard=)`` places guilds by; events are routed by the count
+        the bot identified with. ``max_guilds_per_shard``: an IDENTIFY whose shard would hold more
+        guilds is closed with 4011 (sharding required), as Discord does from 2,500.
         """
+        self.shard_count = shard_count
+        self.max_guilds_per_shard = max_guilds_per_shard
         self.snowflakes = SnowflakeFactory()
         self.world = World(self.snowflakes)
         self.faults = FaultPlan()
@@ -166,10 +175,42 @@ class Emulator:
         self.world.add_member(self.guild, user)
         return user
 
-    async def add_channel(self, name: str) -> Channel:
-        """A new text channel in the guild; a connected bot learns of it via CHANNEL_CREATE."""
-        channel = self.world.add_text_channel(self.guild, name)
-        if self.gateway.session is not None:
+    async def add_guild(
+        self, name: str, *, shard: int | None = None, channel_name: str = "general"
+    ) -> Guild:
+        """Another guild with the bot in it and one text channel (``channel_of``); with
+        ``shard``, its id is chosen so that its events go to that shard of ``shard_count``.
+        A connected bot whose shard serves it gets GUILD_CREATE, as when it is invited."""
+        count = self.gateway.shard_count
+        guild_id = None if shard is None else self.snowflakes.next_on_shard(shard, count)
+        guild = self.world.add_guild(name, guild_id=guild_id)
+        self.world.add_member(guild, self.bot_user)
+        self.world.add_text_channel(guild, channel_name)
+        if self.gateway.serves(guild.id):
+            payload = guild_payload(guild, self.world, bot=self.bot_user)
+            await self.gateway.dispatch("GUILD_CREATE", payload)
+        self.notifier.changed()
+        return guild
+
+    def channel_of(self, guild: Guild) -> Channel:
+        """The guild's first text channel (#general of ``add_guild``)."""
+        return self.world.channels[guild.channel_ids[0]]
+
+    def shard_of(self, guild: Guild | int | None) -> int:
+        """The shard the guild's events go to (``None``, a DM: shard 0)."""
+        guild_id = guild.id if isinstance(guild, Guild) else guild
+        return self.gateway.shard_of(guild_id)
+
+    def add_member(self, guild: Guild, user: User) -> None:
+        """``user`` joins ``guild`` too (the bot has no member intent: no event)."""
+        self.world.add_member(guild, user)
+
+    async def add_channel(self, name: str, *, guild: Guild | None = None) -> Channel:
+        """A new text channel in ``guild`` (default: the default guild); a connected bot
+        whose shard serves the guild learns of it via CHANNEL_CREATE."""
+        guild = guild or self.guild
+        channel = self.world.add_text_channel(guild, name)
+        if self.gateway.serves(guild.id):
             await self.gateway.dispatch("CHANNEL_CREATE", channel_payload(channel, self.world))
         return channel
 
@@ -181,7 +222,7 @@ class Emulator:
         post, edit and interact in it with the usual routes and ``channel=`` arguments.
         """
         thread = self.world.add_public_thread(parent or self.channel, name, owner)
-        if self.gateway.session is not None:
+        if self.gateway.serves(thread.guild_id):
             payload = {**thread_payload(thread, self.world), "newly_created": True}
             await self.gateway.dispatch("THREAD_CREATE", payload)
         self.notifier.changed()
@@ -210,13 +251,18 @@ class Emulator:
 
     async def _thread_changed(self, thread: Channel) -> None:
         thread.archive_changed_at = time.time()
-        if self.gateway.session is not None:
+        if self.gateway.serves(thread.guild_id):
             await self.gateway.dispatch("THREAD_UPDATE", thread_payload(thread, self.world))
         self.notifier.changed()
 
-    def add_actor(self, name: str, *, locale: str = "en-US") -> Actor:
-        """A new guild member and the handle to act as them."""
-        return Actor(self, self.add_user(name), locale=locale)
+    def add_actor(
+        self, name: str, *, locale: str = "en-US", guilds: tuple[Guild, ...] = ()
+    ) -> Actor:
+        """A new member of the default guild (and of ``guilds``) and the handle to act as them."""
+        user = self.add_user(name)
+        for guild in guilds:
+            self.world.add_member(guild, user)
+        return Actor(self, user, locale=locale)
 
     def close_dms(self, user: User) -> None:
         """Sending to this user's DM channel will fail with 403 / 50007 from now on."""
