@@ -384,10 +384,10 @@ class TurnClock:
                     loaded = now
                 in_dm = interaction.guild_id is None
                 recent = await self.bot.publisher.recent_events(loaded)
-                content, complete = await self.bot.publisher.quick_hand_content(
+                content = await self.bot.publisher.hand_content(
                     loaded, seat, locale, recent, notice=notice, full=not in_dm
                 )
-                answered = await Answer.of(interaction).update(**content) and complete
+                answered = await Answer.of(interaction).update(**content)
                 clicked = interaction.message.id if interaction.message else None
                 if answered and in_dm and clicked == loaded.seats[seat].hand_message_id:
                     shown.add(seat)

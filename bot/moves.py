@@ -196,7 +196,7 @@ class MoveFlow:
         *,
         notice: str | None = None,
     ) -> None:
-        content, _complete = await self._hand_content(interaction, loaded, seat, notice=notice)
+        content = await self._hand_content(interaction, loaded, seat, notice=notice)
         await Answer.of(interaction).send(**content)
 
     async def _hand_content(
@@ -207,22 +207,12 @@ class MoveFlow:
         *,
         notice: str | None = None,
         full: bool = True,
-        quick: bool = False,
-    ) -> tuple[dict, bool]:
-        """The clicker's hand in their language (``full=False``: as their hand DM shows it),
-        and whether it is complete. ``quick``: without waiting for its picture to be drawn
-        (a move's answer: the courier shows that hand again once the picture is there)."""
+    ) -> dict:
+        """The clicker's hand in their language (``full=False``: as their hand DM shows it)."""
         publisher = self.bot.publisher
         recent = await publisher.recent_events(loaded)
         locale = user_locale(interaction)
-        if quick:
-            return await publisher.quick_hand_content(
-                loaded, seat, locale, recent, notice=notice, full=full
-            )
-        content = await publisher.hand_content(
-            loaded, seat, locale, recent, notice=notice, full=full
-        )
-        return content, True
+        return await publisher.hand_content(loaded, seat, locale, recent, notice=notice, full=full)
 
     # ---------------------------------------------------------------- menu clicks
 
@@ -287,9 +277,7 @@ class MoveFlow:
         notice = t("move.stale", user_locale(interaction))
         clicked = interaction.message.id if interaction.message else None
         if interaction.guild_id is None and clicked == loaded.seats[seat].hand_message_id:
-            content, _complete = await self._hand_content(
-                interaction, loaded, seat, notice=notice, full=False
-            )
+            content = await self._hand_content(interaction, loaded, seat, notice=notice, full=False)
             await Answer.of(interaction).update(**content)
             return
         await self._send_hand(interaction, loaded, seat, notice=notice)
@@ -401,11 +389,9 @@ class MoveFlow:
         self, interaction: discord.Interaction, after: LoadedGame, seat: int, target_version: int
     ) -> bool:
         """Show the clicker's new hand in the message they clicked; True if that message is
-        their hand DM and Discord took the whole edit (their courier lane then skips it)."""
+        their hand DM and Discord took the edit (their courier lane then skips it)."""
         in_dm = interaction.guild_id is None
-        content, complete = await self._hand_content(
-            interaction, after, seat, full=not in_dm, quick=True
-        )
+        content = await self._hand_content(interaction, after, seat, full=not in_dm)
         updated = await Answer.of(interaction).update(**content)
         clicked = interaction.message.id if interaction.message else None
         row = after.seats[seat]
@@ -423,8 +409,7 @@ class MoveFlow:
                 target_version,
                 stale=row.hand_message_id,
             )
-        # A hand answered without its picture (still being drawn) is shown again by the courier.
-        return updated and complete and clicked == row.hand_message_id
+        return updated and clicked == row.hand_message_id
 
     # ---------------------------------------------------------------- /leave and /cancel
 

@@ -68,42 +68,14 @@ class Publisher:
         DMs use ``full=False``: while the player waits it shows only what is theirs. The
         picture of the hand comes with it unless the server or the player turned it off.
         """
-        content = self._hand_text_content(loaded, seat, locale, recent, notice=notice, full=full)
-        content, _complete = await self.pictures.with_hand(content, loaded, seat, locale)
-        return content
-
-    async def quick_hand_content(
-        self,
-        loaded: LoadedGame,
-        seat: int,
-        locale: str,
-        recent: Sequence[Sequence[Event]],
-        *,
-        notice: str | None = None,
-        full: bool = True,
-    ) -> tuple[dict, bool]:
-        """``hand_content`` for a click's answer, which never waits for a drawing: the picture
-        if it is kept, else none (it is drawn meanwhile); and whether nothing is missing."""
-        content = self._hand_text_content(loaded, seat, locale, recent, notice=notice, full=full)
-        return await self.pictures.with_hand(content, loaded, seat, locale, wait=False)
-
-    def _hand_text_content(
-        self,
-        loaded: LoadedGame,
-        seat: int,
-        locale: str,
-        recent: Sequence[Sequence[Event]],
-        *,
-        notice: str | None,
-        full: bool,
-    ) -> dict:
         presenter = presenter_for(loaded.row.game_key)
         private = private_log_lines(
             presenter, recent[-PRIVATE_MOVES:], seat, safe_names(loaded.names), locale
         )
-        return {
+        content = {
             "embed": hand_embed(
                 loaded, presenter, seat, locale, private_log=private, notice=notice, full=full
             ),
             "view": menu_controls(loaded, presenter, seat, locale),
         }
+        return await self.pictures.with_hand(content, loaded, seat, locale)

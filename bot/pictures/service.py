@@ -53,7 +53,6 @@ class Pictures:
         self.workers = PictureWorkers(processes)
         self._guilds: dict[int, tuple[float, bool]] = {}
         self._users: dict[int, tuple[float, bool]] = {}
-        self._soon: set[asyncio.Future[Any]] = set()
         self.drawn = 0
         """How many pictures were drawn (the rest came from memory)."""
         self.enabled = True
@@ -61,14 +60,6 @@ class Pictures:
         everything else run so; drawing every move in the test process tripled their time)."""
 
     # ---------------------------------------------------------------- drawing
-
-    def draw_soon(self, key: Hashable, lane: str, make: Callable[[Any], bytes], scene: Any) -> None:
-        """Start drawing ``key`` (if it is not kept or being drawn) without waiting for it."""
-        if self._kept.get(key) is not None or key in self._drawing:
-            return
-        task = asyncio.ensure_future(self._safely(self.picture(key, lane, make, scene), None))
-        self._soon.add(task)
-        task.add_done_callback(self._soon.discard)
 
     async def picture(
         self, key: Hashable, lane: str, make: Callable[[Any], bytes], scene: Any
@@ -112,16 +103,8 @@ class Pictures:
         return await self.picture(key, "tables", draw.table_png, scene)
 
     async def hand_png(
-        self,
-        loaded: LoadedGame,
-        seat: int,
-        locale: str,
-        theme: str = DEFAULT_THEME,
-        *,
-        wait: bool = True,
-    ) -> bytes | None:
-        """The hand's picture; ``wait=False``: only if it is kept, else it is drawn meanwhile
-        and ``None`` comes back (a click's answer never waits for a drawing)."""
+        self, loaded: LoadedGame, seat: int, locale: str, theme: str = DEFAULT_THEME
+    ) -> bytes:
         scene = hand_scene(loaded, seat, locale, theme)
         view = scene.view
         cards = tuple(
@@ -139,11 +122,6 @@ class Pictures:
             locale,
             theme,
         )
-        if not wait:
-            kept = self._kept.get(key)
-            if kept is None:
-                self.draw_soon(key, "hands", draw.hand_png, scene)
-            return kept
         return await self.picture(key, "hands", draw.hand_png, scene)
 
     async def chart_png(self, loaded: LoadedGame, locale: str, theme: str = DEFAULT_THEME) -> bytes:
@@ -180,24 +158,15 @@ class Pictures:
         return content
 
     async def with_hand(
-        self,
-        content: dict[str, Any],
-        loaded: LoadedGame,
-        seat: int,
-        locale: str,
-        *,
-        wait: bool = True,
-    ) -> tuple[dict[str, Any], bool]:
-        """``content`` with the hand's picture, and whether it is complete: ``False`` when
-        ``wait=False`` found the picture still to be drawn (the hand should be shown again)."""
+        self, content: dict[str, Any], loaded: LoadedGame, seat: int, locale: str
+    ) -> dict[str, Any]:
         png = None
         user_id = loaded.seats[seat].user_id
-        wanted = loaded.state is not None and await self.hand_shown(loaded.row.guild_id, user_id)
-        if wanted:
-            png = await self._safely(self.hand_png(loaded, seat, locale, wait=wait), loaded)
+        if loaded.state is not None and await self.hand_shown(loaded.row.guild_id, user_id):
+            png = await self._safely(self.hand_png(loaded, seat, locale), loaded)
         game = t(f"{loaded.row.game_key}.name", locale)
         alt = t("pictures.alt.hand", locale, game=game, name=loaded.seats[seat].display_name)
-        return attach(content, png, HAND_FILE, alt), png is not None or not wanted
+        return attach(content, png, HAND_FILE, alt)
 
     async def with_chart(
         self, content: dict[str, Any], loaded: LoadedGame, locale: str
@@ -208,12 +177,12 @@ class Pictures:
         game = t(f"{loaded.row.game_key}.name", locale)
         return attach(content, png, CHART_FILE, t("pictures.alt.chart", locale, game=game))
 
-    async def _safely(self, drawing: Any, loaded: LoadedGame | None) -> bytes | None:
+    async def _safely(self, drawing: Any, loaded: LoadedGame) -> bytes | None:
         """The picture, or ``None`` (logged) if drawing it failed: the text goes alone."""
         try:
             return await drawing  # type: ignore[no-any-return]
         except Exception:
-            log.exception("game %s: a picture could not be drawn", loaded and loaded.id)
+            log.exception("game %s: a picture could not be drawn", loaded.id)
             return None
 
     # ---------------------------------------------------------------- settings

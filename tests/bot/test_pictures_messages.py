@@ -9,8 +9,6 @@ import random
 import discord
 import pytest
 
-from bot.pictures.service import KEPT_PICTURES
-from bot.storage.cache import LruCache
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
     current_table,
@@ -112,19 +110,3 @@ async def test_a_sub_menu_click_keeps_the_hand_picture_without_sending_it_again(
                 return
         await play_one_move(table, rng)
     pytest.fail("no sub-menu in 12 moves")
-
-
-async def test_a_moves_answer_does_not_wait_for_the_hand_picture_and_the_courier_adds_it(
-    simcord_env,
-) -> None:
-    table = await quick_game(simcord_env, players=3)
-    pictures = table.bot.publisher.pictures
-    pictures._kept = LruCache(KEPT_PICTURES)  # the answer cannot have the new hand's picture
-    seat = (await table.loaded()).state.to_move
-    drawn = pictures.drawn
-    await play_one_move(table, random.Random(3))
-    assert pictures.drawn > drawn
-    player = table.players[seat]
-    hand = (await table.loaded()).seats[seat].hand_message_id
-    dm = next(m for m in player.user.dm_channel.history(viewer=player.user) if m.id == hand)
-    assert picture(dm, "hand.png")
