@@ -159,6 +159,10 @@ class GloryBot(commands.Bot):
         self.outbox.start_sweeping()
         # AI seats on turn decide (again, if a restart cut a search short); clocks re-arm.
         await self.autoplay.resume()
+        # Worker processes start now, not in the middle of a game (``SearchPool.start``).
+        self.autoplay.pool.start()
+        if self.publisher.pictures.enabled:
+            self.publisher.pictures.workers.start(("tables", "hands"))
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)

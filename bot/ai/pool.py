@@ -70,6 +70,16 @@ class SearchPool:
                 )
         return self._executor
 
+    def start(self) -> None:
+        """Start the worker processes now, at start-up, rather than at the first search.
+
+        Workers are forked by multiprocessing's fork server, which the pictures' workers may
+        have started already; a bot killed (kill -9) while it asks the fork server for a
+        worker leaves the server printing a traceback into the bot's log. Asked at start-up,
+        that moment is not in the middle of a game."""
+        if self.workers > 0:
+            self._pool().submit(int)
+
     async def decide(self, request: dict[str, Any]) -> dict[str, Any]:
         """``decide_json(request)`` in a worker; a broken pool is replaced and asked again."""
         loop = asyncio.get_running_loop()

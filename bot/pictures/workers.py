@@ -15,7 +15,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -72,6 +72,12 @@ class PictureWorkers:
                 )
             self._executors[lane] = executor
         return executor
+
+    def start(self, lanes: Sequence[str]) -> None:
+        """Start the lanes' worker processes now, at start-up (see ``SearchPool.start``)."""
+        if self.processes > 0:
+            for lane in lanes:
+                self._executor(lane).submit(int)
 
     async def run(self, lane: str, draw: Callable[[Any], bytes], scene: Any) -> bytes:
         """``draw(scene)`` in the lane's worker; a broken pool is replaced and asked again."""
