@@ -15,40 +15,26 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import os
-import threading
-import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot.worker_processes import settle_worker
 from games.ai import decide_json
 
 log = logging.getLogger(__name__)
 
 
-ORPHAN_CHECK_SECONDS = 1.0
 WORKER_NICENESS = 10
+"""A search may use a whole core for half a second; at a lower priority it yields the CPU the
+moment the bot has a click to answer (on a small host they share the cores)."""
 
 
 def _warm() -> None:
-    """Import the engines and the search before the first request, lower the worker's
-    priority, and end the worker when the bot is gone: a bot killed with SIGKILL cannot shut
-    its pool down, and a worker waiting for requests would otherwise live on (its parent, the
-    fork server, ends with the bot, so the worker is handed to another parent)."""
+    """Import the engines and the search before the first request; then as every worker."""
     import games.ai  # noqa: F401
 
-    # A search may use a whole core for half a second; at a lower priority it yields the CPU
-    # the moment the bot has a click to answer (on a small host they share the cores).
-    os.nice(WORKER_NICENESS)
-    parent = os.getppid()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(ORPHAN_CHECK_SECONDS)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True).start()
+    settle_worker(WORKER_NICENESS)
 
 
 class SearchPool:

@@ -12,13 +12,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import os
-import threading
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
+
+from bot.worker_processes import settle_worker
 
 log = logging.getLogger(__name__)
 
@@ -26,27 +25,15 @@ NICENESS = {"tables": 10, "hands": 0}
 """A table's picture may wait (the courier shows the game as it is once it is drawn, so
 tables drawn late are drawn less often); a hand answers a click. On a small host the table
 worker yields the CPU to the bot and to the hands (``benchmarks/bot_load.py``)."""
-ORPHAN_CHECK_SECONDS = 1.0
 
 
 def _start_worker(niceness: int) -> None:
-    """Load the drawing code and its font before the first picture, lower the worker's
-    priority, and end the worker when the bot is gone (a bot killed with SIGKILL cannot shut
-    its pool down)."""
+    """Load the drawing code and its font before the first picture; then as every worker."""
     from bot.pictures import draw  # noqa: F401
     from bot.pictures.fonts import font
 
     font(14)
-    if niceness:
-        os.nice(niceness)
-    parent = os.getppid()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(ORPHAN_CHECK_SECONDS)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True).start()
+    settle_worker(niceness)
 
 
 class PictureWorkers:
