@@ -4,6 +4,9 @@ privately, in the reader's language."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -12,10 +15,14 @@ from bot.answers import Answer
 from bot.app import GloryBot
 from bot.exts._choices import GAME_CHOICES
 from bot.history import EVERYONE, ended_games, history_line, show_history
+from bot.i18n import t
 from bot.i18n.commands import text
 from bot.languages import user_locale
+from bot.pictures.attach import TREND_FILE, attach
+from bot.pictures.scene import TrendScene
 from bot.ratings.board import profile_embed
-from bot.ratings.queries import profile
+from bot.ratings.queries import GameRating, profile
+from bot.render import presenter_for
 from bot.render.common import safe_names
 from bot.replays.view import show_replay
 from bot.replies import guarded
@@ -70,7 +77,33 @@ class History(commands.Cog):
             recent = [history_line(game, locale) for game in games[:RECENT_GAMES]]
             name = safe_names([who.display_name])[0]
             embed = profile_embed(name, ratings, recent, locale)
-            await Answer.of(interaction).send(embed=embed)
+            content = await self._with_trend({"embed": embed}, guild_id, who, ratings, locale)
+            await Answer.of(interaction).send(**content)
+
+    async def _with_trend(
+        self,
+        content: dict[str, Any],
+        guild_id: int,
+        who: discord.abc.User,
+        ratings: Sequence[GameRating],
+        locale: str,
+    ) -> dict[str, Any]:
+        """The profile with its rating trend drawn (``bot/pictures``), where the server shows
+        pictures and a game has two rated games or more; else as it is (the text has it)."""
+        series = [
+            (presenter_for(rating.game_key).game_name(locale), tuple(rating.trend))
+            for rating in ratings
+            if len(rating.trend) > 1
+        ]
+        pictures = self.bot.publisher.pictures
+        if not series or not pictures.enabled or not await pictures.shown_in(guild_id):
+            return content
+        scene = TrendScene(series, locale, t("pictures.trend.title", locale))
+        png = await pictures.trend_png(scene, (guild_id, who.id, locale, tuple(series)))
+        if png is None:
+            return content
+        alt = t("pictures.alt.trend", locale, name=who.display_name)
+        return attach(content, png, TREND_FILE, alt)
 
     @app_commands.command(name=text("cmd.replay.name"), description=text("cmd.replay.description"))
     @app_commands.describe(game=text("cmd.replay.game"))

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 CHART_FILE = "scores.png"
+TREND_FILE = "trend.png"
 
 
 class PictureFile(discord.File):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.pictures.canvas import Canvas
-from bot.pictures.chart import chart
+from bot.pictures.chart import chart, trend
 from bot.pictures.hand import hand
 from bot.pictures.layouts import call_to_glory, clans_and_glory, kami
-from bot.pictures.scene import ChartScene, HandScene, TableScene
+from bot.pictures.scene import ChartScene, HandScene, TableScene, TrendScene
 
 TABLES: dict[str, Callable[[TableScene], Canvas]] = {
     "call_to_glory": call_to_glory.table,
@@ -39,3 +39,7 @@ def hand_png(scene: HandScene) -> bytes:
 
 def chart_png(scene: ChartScene) -> bytes:
     return chart_canvas(scene).png()
+
+
+def trend_png(scene: TrendScene) -> bytes:
+    return trend(scene).png()

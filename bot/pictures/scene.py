@@ -69,6 +69,17 @@ class ChartScene:
     theme: Theme = DARK
 
 
+@dataclass(frozen=True)
+class TrendScene:
+    """A player's conservative rating after each of their recent rated games, per game."""
+
+    series: Sequence[tuple[str, Sequence[float]]]
+    """``(game name, ratings oldest first)`` per game with at least two rated games."""
+    locale: str
+    title: str
+    theme: Theme = DARK
+
+
 def card_name(key: str, locale: str) -> str:
     """A card's catalog name without the value in brackets ("Samurai (12)" → "Samurai")."""
     return VALUE_SUFFIX.sub("", t(key, locale))

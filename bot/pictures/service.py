@@ -22,6 +22,7 @@ from bot.i18n import t
 from bot.pictures import draw
 from bot.pictures.attach import CHART_FILE, add_chart, attach
 from bot.pictures.palette import DEFAULT_THEME
+from bot.pictures.scene import TrendScene
 from bot.pictures.scenes import chart_scene, hand_scene, table_scene
 from bot.pictures.workers import PictureWorkers
 from bot.session import LoadedGame
@@ -137,6 +138,12 @@ class Pictures:
             tuple(loaded.names),
         )
         return await self.picture(key, "tables", draw.chart_png, scene)
+
+    async def trend_png(self, scene: TrendScene, key: Hashable) -> bytes | None:
+        """A ``/profile`` rating trend (``key``: the player, server and their ratings)."""
+        return await self._safely(
+            self.picture(("trend", key), "tables", draw.trend_png, scene), None
+        )
 
     # ---------------------------------------------------------------- the messages
 

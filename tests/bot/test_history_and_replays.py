@@ -245,6 +245,12 @@ async def test_finished_games_are_rated_and_standings_rank_by_the_cautious_ratin
     assert profile.ephemeral
     assert "Clans and Glory" in message_text(profile.response.message)
     assert "Recent games" in message_text(profile.response.message)
+    assert profile.response.message.attachments == []  # this bot runs without pictures
+    table.bot.publisher.pictures.enabled = True  # as every server has them by default
+    drawn = await table.players[0].member.slash(table.channel, "profile")
+    shown = drawn.response.message
+    assert [attachment.filename for attachment in shown.attachments] == ["trend.png"]
+    assert shown.embeds[0].image.url.endswith("trend.png")  # two games: a trend to draw
 
 
 # ---------------------------------------------------------------- refusals and bad input

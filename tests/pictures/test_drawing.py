@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.i18n import LOCALES
+from bot.i18n import LOCALES, t
 from bot.pictures import draw
-from bot.pictures.scene import ChartScene, HandScene, TableScene
+from bot.pictures.chart import trend
+from bot.pictures.scene import ChartScene, HandScene, TableScene, TrendScene
 from games import REGISTRY, InvalidOptions, State, events_for
 from tests.games.ai.twins import twin
 
@@ -181,3 +182,13 @@ def test_score_chart_has_a_line_per_side_with_cumulative_points() -> None:
     assert series == {("Anna & Chloé", (0, 3, 3, 7)), ("Bernd & Дмитрий", (0, 0, 5, 5))}
     image = Image.open(__import__("io").BytesIO(canvas.png()))
     assert image.size == (canvas.width, canvas.height)
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ru"])
+def test_a_rating_trend_draws_one_line_per_game_with_every_rating(locale: str) -> None:
+    series = [("Kami", (0.0, 1.4, 2.9, 2.1)), ("Clans and Glory", (0.0, -0.8))]
+    canvas = trend(TrendScene(series, locale, t("pictures.trend.title", locale)))
+    drawn = [mark.tag for mark in canvas.marks if mark.kind == "series"]
+    assert drawn == [(label, tuple(points)) for label, points in series]
+    png = canvas.png()
+    assert png.startswith(b"\x89PNG") and len(png) <= 150_000
