@@ -85,11 +85,18 @@ def test_no_endpoints_leave_discord_com(restore_endpoints) -> None:
     assert discord.http.Route.BASE.startswith("https://discord.com/api")
 
 
+NO_WORKERS = {"ai_workers": 0, "picture_workers": 0}
+"""The bot starts its worker processes with it; SimCord's simulated loop cannot host them (the
+real process starts them in tests/loopback), so these bots use threads, as ``make_bot`` does."""
+
+
 @pytest.mark.simcord(strict_sync=True)
 async def test_commands_are_synced_only_when_asked(simcord_env, database_url) -> None:
     from bot.app import GloryBot
 
-    quiet = GloryBot(Settings(token="t", database_url=database_url, sync_commands=False))
+    quiet = GloryBot(
+        Settings(token="t", database_url=database_url, sync_commands=False, **NO_WORKERS)
+    )
     await simcord_env.restart_bot(quiet)
     puts = [r for r in simcord_env.http_requests if r.method == "PUT" and "commands" in r.path]
     assert len(puts) == 1  # only the first bot, built with --sync, uploaded commands
@@ -101,7 +108,13 @@ async def test_dev_guild_sync_goes_to_that_guild(simcord_env, database_url) -> N
 
     guild = simcord_env.create_guild()
     bot = GloryBot(
-        Settings(token="t", database_url=database_url, sync_commands=True, dev_guild_id=guild.id)
+        Settings(
+            token="t",
+            database_url=database_url,
+            sync_commands=True,
+            dev_guild_id=guild.id,
+            **NO_WORKERS,
+        )
     )
     await simcord_env.restart_bot(bot)
     puts = [r.path for r in simcord_env.http_requests if r.method == "PUT"]
