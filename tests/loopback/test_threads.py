@@ -209,7 +209,12 @@ async def test_glory_is_played_in_a_thread(emulator: Emulator, tmp_path: Path) -
         edits_before = len(table.message.history)
         start = table.version()
         await play_until_version(table, start + 3, random.Random("thread"))
-        assert len(table.message.history) > edits_before, "moves did not edit the table"
+        # The courier edits the table once its picture is drawn: wait for it, do not race it.
+        await emulator.wait_for(
+            lambda: len(table.message.history) > edits_before,
+            timeout=10,
+            what="moves editing the table",
+        )
         assert table.running and table.message.channel_id == thread.id
         assert emulator.calls("PATCH", f"/channels/{thread.id}/messages/{table.message.id}")
         tables = [m for m in bot_posts(emulator, thread) if has_hand_button(m)]
