@@ -43,6 +43,7 @@ SETTINGS: tuple[tuple[str, object], ...] = (
     ("LOG_LEVEL", DEFAULT_LOG_LEVEL),
     ("LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES),
     ("AI_WORKERS", DEFAULT_AI_WORKERS),
+    ("PICTURES", "on"),
     ("PICTURE_WORKERS", DEFAULT_PICTURE_WORKERS),
     ("AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS),
     ("AI_MAX_MS", DEFAULT_AI_MAX_MS),
@@ -90,6 +91,15 @@ def _whole(env: Mapping[str, str], name: str, default: int, minimum: int) -> int
     if value < minimum:
         raise SettingError("cli.too_small", name=name, value=text, minimum=minimum)
     return value
+
+
+def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
+    text = _text(env, name).lower()
+    if not text:
+        return default
+    if text not in ("on", "off"):
+        raise SettingError("cli.bad_switch", name=name, value=text)
+    return text == "on"
 
 
 def _decimal(env: Mapping[str, str], name: str, default: float, minimum: float) -> float:
@@ -192,6 +202,9 @@ class Settings:
     sync_commands: bool = False
     ai_workers: int = DEFAULT_AI_WORKERS
     """Worker processes for AI searches and hints (0: a thread of this process, for tests)."""
+    pictures: bool = True
+    """``PICTURES=off``: no pictures anywhere, whatever the servers chose (a host without CPU
+    to spare; the loopback tests that are not about pictures)."""
     picture_workers: int = DEFAULT_PICTURE_WORKERS
     """Worker processes that draw each kind of picture (tables, hands; 0: a thread of this
     process, for tests). Pillow holds the interpreter lock for much of a drawing."""
@@ -263,6 +276,7 @@ class Settings:
             lobby_minutes=_whole(env, "LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES, 1),
             sync_commands=sync,
             ai_workers=_whole(env, "AI_WORKERS", DEFAULT_AI_WORKERS, 0),
+            pictures=_switch(env, "PICTURES", True),
             picture_workers=_whole(env, "PICTURE_WORKERS", DEFAULT_PICTURE_WORKERS, 0),
             ai_pause_seconds=_decimal(env, "AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS, 0),
             ai_max_ms=_whole(env, "AI_MAX_MS", DEFAULT_AI_MAX_MS, 1),

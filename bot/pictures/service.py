@@ -56,7 +56,7 @@ class Pictures:
         self._users: dict[int, tuple[float, bool]] = {}
         self.drawn = 0
         """How many pictures were drawn (the rest came from memory)."""
-        self.enabled = True
+        self.enabled = bot.settings.pictures if bot is not None else True
         """``False``: no pictures anywhere, whatever the servers chose (the SimCord tests of
         everything else run so; drawing every move in the test process tripled their time)."""
 

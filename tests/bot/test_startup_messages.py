@@ -258,3 +258,14 @@ def test_the_invite_asks_for_exactly_what_the_bot_needs() -> None:
     # docs/running.md and docs/hosting.md tell the same number.
     for doc in ("running.md", "hosting.md"):
         assert "274877991936" in (ROOT / "docs" / doc).read_text()
+
+
+def test_pictures_are_on_unless_the_host_turns_them_off() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": "x"}).pictures is True
+    assert Settings.from_env({"DISCORD_TOKEN": "x", "PICTURES": " OFF "}).pictures is False
+    with pytest.raises(SettingError) as refused:
+        Settings.from_env({"DISCORD_TOKEN": "x", "PICTURES": "maybe"})
+    assert refused.value.key == "cli.bad_switch"
+    for locale in ("en", "de", "ru"):
+        text = t(refused.value.key, locale, **refused.value.values)
+        assert "PICTURES" in text and "maybe" in text

@@ -138,13 +138,16 @@ GLORY_BOT = (sys.executable, "-m", "bot", "--sync")
 def glory_bot(
     emulator: Emulator, tmp_path: Path, settings: Mapping[str, str] | None = None
 ) -> contextlib.AbstractAsyncContextManager[BotProcess]:
-    """The real bot (``python -m bot --sync``) on a SQLite file in ``tmp_path``."""
+    """The real bot (``python -m bot --sync``) on a SQLite file in ``tmp_path``, without
+    pictures unless ``settings`` ask for them (``PICTURES=on``): drawing every move costs CPU
+    that made the timing of the other tests depend on the machine's load, as in SimCord's
+    ``make_bot``; tests/loopback/test_pictures.py and the benchmarks draw them."""
     return bot_process(
         emulator,
         tmp_path / "bot.log",
         argv=GLORY_BOT,
         database_url=f"sqlite+aiosqlite:///{tmp_path / 'glory.db'}",
-        settings=settings,
+        settings={"PICTURES": "off", **(settings or {})},
     )
 
 

@@ -28,7 +28,7 @@ def shows_picture(message, filename: str) -> bool:
 
 async def test_table_and_hands_arrive_with_their_pictures(emulator: Emulator, tmp_path: Path):
     players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
-    async with glory_bot(emulator, tmp_path) as bot:
+    async with glory_bot(emulator, tmp_path, {"PICTURES": "on"}) as bot:
         table = await open_and_start(emulator, players, "clans_and_glory")
         assert shows_picture(table.message, "table.png")
         size = table.message.attachments[0]["size"]

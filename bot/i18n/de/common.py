@@ -65,6 +65,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "4. Starte einmal mit `glory --sync` (oder `make run ARGS=--sync`), um die Slash-Befehle "
         "zu registrieren, danach mit `glory` (oder `make run`)."
     ),
+    "cli.bad_switch": (
+        "{name} muss on oder off sein, nicht „{value}“. Korrigiere es in .env (oder lass es "
+        "leer für den Standard) und starte neu."
+    ),
     "cli.bad_whole_number": (
         "{name} muss eine ganze Zahl sein, nicht „{value}“. Korrigiere es in .env (oder lass es "
         "leer für den Standard) und starte neu."

@@ -45,6 +45,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "pictures.colour_letter.purple": "L",
     "pictures.colour_letter.orange": "O",
     "pictures.colour_letter.black": "S",
+    "cli.setting.PICTURES": "on (Standard) oder off: off zeigt in keinem Server Bilder",
     "cli.setting.PICTURE_WORKERS": (
         "Arbeitsprozesse, die die Bilder zeichnen"
         " (je einer für Tische und Hände; 0: ein Thread)"

@@ -54,6 +54,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "4. Start once with `glory --sync` (or `make run ARGS=--sync`) to register the slash "
         "commands, then with `glory` (or `make run`)."
     ),
+    "cli.bad_switch": (
+        "{name} must be on or off, not “{value}”. Fix it in .env (or leave it empty for the "
+        "default) and start again."
+    ),
     "cli.bad_whole_number": (
         "{name} must be a whole number, not “{value}”. Fix it in .env (or leave it empty for the "
         "default) and start again."

@@ -41,6 +41,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "pictures.colour_letter.purple": "P",
     "pictures.colour_letter.orange": "O",
     "pictures.colour_letter.black": "K",
+    "cli.setting.PICTURES": "on (default) or off: off shows no pictures in any server",
     "cli.setting.PICTURE_WORKERS": (
         "worker processes drawing the pictures"
         " (one for tables, one for hands each; 0: a thread)"

@@ -59,6 +59,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "pictures.colour_letter.purple": "Ф",
     "pictures.colour_letter.orange": "О",
     "pictures.colour_letter.black": "Ч",
+    "cli.setting.PICTURES": "on (по умолчанию) или off: off — без картинок на всех серверах",
     "cli.setting.PICTURE_WORKERS": (
         "рабочие процессы, рисующие картинки"
         " (по одному для столов и для рук; 0: поток)"
