@@ -204,6 +204,17 @@ async def test_a_store_that_may_have_missed_notices_forgets_what_it_kept(
     listener = b._feed._connection.get_server_pid()
     async with a.engine.connect() as connection:
         await connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": listener})
+    # The store learns of the loss when the driver reports the closed connection, not at the
+    # same instant (docs/architecture.md, "Several processes"): it then drops what it kept and
+    # listens again on a new connection.
+    await eventually(
+        lambda: not b.listening
+        or (
+            b._feed._connection is not None  # type: ignore[union-attr]
+            and b._feed._connection.get_server_pid() != listener  # type: ignore[union-attr]
+        ),
+        seconds=10,
+    )
     await a.game_with_seats(game_id)
     await a.commit_move(
         game_id,
