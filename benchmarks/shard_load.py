@@ -59,6 +59,7 @@ from tests.loopback.ui_players import (
     menu_components,
     open_and_start,
     state_version,
+    use_random_control,
 )
 
 PROCESS_SETTINGS = {"AI_WORKERS": "0", "LOG_LEVEL": "WARNING"}
@@ -218,15 +219,7 @@ async def act_in_channel(actor: Actor, table: Table, rng: random.Random) -> Inte
     if hand is None:
         record = await actor.click(table.current_message(), custom_id=table.hand_custom_id)
         return await record.response(timeout=10)
-    component = rng.choice(menu_components(hand))
-    if component["type"] == 2:
-        record = await actor.click(hand, custom_id=component["custom_id"])
-    else:
-        options = [option["value"] for option in component.get("options", [])]
-        low = component.get("min_values", 1)
-        high = min(component.get("max_values", 1), len(options))
-        values = rng.sample(options, rng.randint(low, high))
-        record = await actor.select(hand, values, custom_id=component["custom_id"])
+    record = await use_random_control(actor, hand, rng)
     return await record.response(timeout=10)
 
 

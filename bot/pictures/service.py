@@ -45,6 +45,20 @@ process may have changed it; this one updates its own at once)."""
 TABLE_FILE, HAND_FILE = "table.png", "hand.png"
 
 
+def _position_key(kind: str, loaded: LoadedGame, locale: str, theme: str) -> tuple[Any, ...]:
+    """A public picture of one position: the same for everyone reading ``locale``."""
+    return (
+        kind,
+        loaded.id,
+        loaded.row.version,
+        None,
+        locale,
+        theme,
+        loaded.row.status,
+        tuple(loaded.names),
+    )
+
+
 class Pictures:
     def __init__(self, bot: GloryBot | None) -> None:
         self.bot = bot
@@ -91,16 +105,7 @@ class Pictures:
         theme: str = DEFAULT_THEME,
     ) -> bytes:
         scene = table_scene(loaded, recent, locale, theme)
-        key = (
-            "table",
-            loaded.id,
-            loaded.row.version,
-            None,
-            locale,
-            theme,
-            loaded.row.status,
-            tuple(loaded.names),
-        )
+        key = _position_key("table", loaded, locale, theme)
         return await self.picture(key, "tables", draw.table_png, scene)
 
     async def hand_png(
@@ -127,16 +132,7 @@ class Pictures:
 
     async def chart_png(self, loaded: LoadedGame, locale: str, theme: str = DEFAULT_THEME) -> bytes:
         scene = chart_scene(loaded, locale, theme)
-        key = (
-            "chart",
-            loaded.id,
-            loaded.row.version,
-            None,
-            locale,
-            theme,
-            loaded.row.status,
-            tuple(loaded.names),
-        )
+        key = _position_key("chart", loaded, locale, theme)
         return await self.picture(key, "tables", draw.chart_png, scene)
 
     async def trend_png(self, scene: TrendScene, key: Hashable) -> bytes | None:

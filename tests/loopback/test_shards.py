@@ -46,6 +46,7 @@ from .ui_players import (
     menu_components,
     open_and_start,
     state_version,
+    use_random_control,
 )
 
 GAME = "clans_and_glory"
@@ -92,15 +93,7 @@ async def act_from_dm(actor: Actor, rng: random.Random) -> InteractionRecord | N
     hand = dm_hand(actor)
     if hand is None:
         return None
-    component = rng.choice(menu_components(hand))
-    if component["type"] == 2:
-        record = await actor.click(hand, custom_id=component["custom_id"])
-    else:
-        options = [option["value"] for option in component.get("options", [])]
-        low = component.get("min_values", 1)
-        high = min(component.get("max_values", 1), len(options))
-        values = rng.sample(options, rng.randint(low, high))
-        record = await actor.select(hand, values, custom_id=component["custom_id"])
+    record = await use_random_control(actor, hand, rng)
     assert record.guild_id is None  # a DM: Discord sends it to shard 0
     await record.response(timeout=10)
     if record.response_message_id != hand.id:

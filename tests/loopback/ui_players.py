@@ -142,20 +142,24 @@ def versions_rendered(actors: list[Actor]) -> dict[int, set[int]]:
     return seen
 
 
+async def use_random_control(actor: Actor, hand: Any, rng: random.Random) -> InteractionRecord:
+    """Click one random menu button of ``hand``, or choose random values of its select."""
+    component = rng.choice(menu_components(hand))
+    if component["type"] == 2:
+        return await actor.click(hand, custom_id=component["custom_id"])
+    options = [option["value"] for option in component.get("options", [])]
+    low = component.get("min_values", 1)
+    high = min(component.get("max_values", 1), len(options))
+    values = rng.sample(options, rng.randint(low, high))
+    return await actor.select(hand, values, custom_id=component["custom_id"])
+
+
 async def act_randomly(actor: Actor, rng: random.Random) -> InteractionRecord | None:
     """Use one random menu component of the player's live hand; None if they cannot act."""
     hand = live_hand(actor)
     if hand is None:
         return None
-    component = rng.choice(menu_components(hand))
-    if component["type"] == 2:
-        record = await actor.click(hand, custom_id=component["custom_id"])
-    else:
-        options = [option["value"] for option in component.get("options", [])]
-        low = component.get("min_values", 1)
-        high = min(component.get("max_values", 1), len(options))
-        values = rng.sample(options, rng.randint(low, high))
-        record = await actor.select(hand, values, custom_id=component["custom_id"])
+    record = await use_random_control(actor, hand, rng)
     await record.response(timeout=10)
     if record.response_message_id != hand.id:
         _abandoned_hands.setdefault(actor, set()).add(hand.id)
