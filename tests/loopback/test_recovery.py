@@ -12,6 +12,7 @@ import contextlib
 import random
 import re
 import sqlite3
+import time
 from pathlib import Path
 
 from .bot_process import glory_bot
@@ -29,6 +30,7 @@ from .ui_players import (
 
 FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
 HOLD_SECONDS = 8.0
+SLOW_POST_SECONDS = 8.0
 
 
 def table_move(message) -> int:  # type: ignore[no-untyped-def]
@@ -131,16 +133,21 @@ async def test_a_turn_dm_the_dead_process_made_and_the_player_used_is_not_sent_t
         assert late.hits, "the turn never passed to alice"
         await bot.kill()
         # The new process's post of that DM: Discord answers it only after alice has moved.
-        slow = emulator.faults.add(RestFault("POST", alices_posts, None, delay=5.0))
+        slow = emulator.faults.add(RestFault("POST", alices_posts, None, delay=SLOW_POST_SECONDS))
         await bot.start()
         await bot.wait_ready(emulator)
+        # Alice moves only once that post is on its way (had she moved first, the new process
+        # would rightly have had no turn to announce, and this case would not be tested).
+        await emulator.wait_for(lambda: slow.hits, timeout=15, what="the new process's post")
+        answered_at = time.monotonic() + SLOW_POST_SECONDS
         turn_dm = await emulator.wait_for(
             lambda: live_hand(alice), timeout=10, what="the dead process's turn DM"
         )
         while live_hand(alice) is not None:  # alice plays her whole turn from that DM
             await act_randomly(alice, rng)
-        await emulator.wait_for(lambda: slow.hits, timeout=10, what="the new process's post")
-        await asyncio.sleep(5.5)  # Discord answers it, and the bot acts on the answer
+        assert time.monotonic() < answered_at, "alice's turn outlasted Discord's hold on the post"
+        # Discord answers the post, and the bot acts on the answer.
+        await asyncio.sleep(answered_at - time.monotonic() + 1.0)
         later = [m for m in emulator.dms_of(alice.user) if m.id > turn_dm.id and not m.ephemeral]
         assert later == [], "no second DM announces the turn alice already took"
         await play_until_version(table, highest_version(players) + 2, rng)
