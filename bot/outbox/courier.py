@@ -63,6 +63,8 @@ OPEN_HANDS = "open_hands"
 RESYNC = "resync"
 PING = "ping"
 REMIND = "remind"
+SHOWS_TABLE = frozenset({SHOW, REPOST, REDRAW, RESYNC})
+"""The channel lane's work that shows the table (and draws its picture): paced per game."""
 
 RETRY_BASE_SECONDS = 1.0
 RETRY_CAP_SECONDS = 60.0
@@ -83,6 +85,14 @@ a restart (or a sweep) took over are shown once more after this long."""
 SWEEP_AGE = timedelta(seconds=30)
 """An entry younger than this is left to the process that wrote it (which hands it over after
 the click's own answer)."""
+TABLE_PACE_SECONDS = 1.0
+"""The least time between two showings of a game's table: moves made meanwhile are shown by
+one edit. Discord allows a channel about five edits in five seconds, and each showing draws
+the table's picture (a few milliseconds of CPU): a burst of moves (AI players, a fast table,
+hundreds of games at once) is shown at this pace instead of move by move. A move after a
+quiet second is shown at once."""
+PACED_GAMES_KEPT = 4096
+"""Past this many games, the times of tables shown longer than the pace ago are forgotten."""
 SHARED_SWEEP_SECONDS = 10.0
 """With other processes: how often to look for entries whose courier's lease ran out (a process
 that died delivering them)."""
@@ -159,6 +169,8 @@ class Lane:
                 break  # another process delivers this game (or did: nothing left)
             if self.key != TABLE:
                 await self.courier.opening.wait()
+            elif any(op[0] in SHOWS_TABLE for _, op in self.items):
+                await self.courier.outbox.table_pace(self.courier.game_id)
             batch = list(self.items)
             try:
                 await self.courier.perform(self.key, [op for _, op in batch])
@@ -178,6 +190,8 @@ class Lane:
                     await asyncio.sleep(delay)
                     continue
             failures = outdated_runs = 0
+            if self.key == TABLE and any(op[0] in SHOWS_TABLE for _, op in batch):
+                self.courier.outbox.table_shown(self.courier.game_id)
             del self.items[: len(batch)]
             self.courier.lane_done(self.key, [entry_id for entry_id, _ in batch])
         self.courier.lane_idle()
@@ -529,8 +543,12 @@ class Outbox:
         delete_after: float = DELETE_AFTER_SECONDS,
         in_flight_seconds: float = IN_FLIGHT_SECONDS,
         lease_seconds: float = OUTBOX_LEASE_SECONDS,
+        table_pace: float = TABLE_PACE_SECONDS,
     ) -> None:
         self.bot = bot
+        self.table_pace_seconds = table_pace
+        self._table_shown_at: dict[int, float] = {}
+        """Per game, when its table was last shown (kept across couriers; pruned as it grows)."""
         self.lease_seconds = lease_seconds
         """How long a courier's claim on a game lasts unrenewed (several processes)."""
         self._held: set[Courier] = set()
@@ -556,6 +574,21 @@ class Outbox:
         self._idle.set()
         self._delete_timer: asyncio.TimerHandle | None = None
         self.closed = False
+
+    async def table_pace(self, game_id: int) -> None:
+        """Wait until the game's table may be shown again (``TABLE_PACE_SECONDS``)."""
+        shown_at = self._table_shown_at.get(game_id)
+        if shown_at is not None:
+            wait = shown_at + self.table_pace_seconds - asyncio.get_running_loop().time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+
+    def table_shown(self, game_id: int) -> None:
+        now = asyncio.get_running_loop().time()
+        if len(self._table_shown_at) >= PACED_GAMES_KEPT:
+            since = now - self.table_pace_seconds
+            self._table_shown_at = {g: t for g, t in self._table_shown_at.items() if t > since}
+        self._table_shown_at[game_id] = now
 
     def backoff(self, failures: int) -> float:
         return min(self.retry_cap, self.retry_base * 2 ** max(0, failures - 1))

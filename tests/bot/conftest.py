@@ -22,8 +22,10 @@ def make_bot(database_url: str, *, pictures: bool = False, **settings: Any) -> G
     """A bot like ``make run --sync`` builds, on the given database (``settings``: others).
 
     Differences: delivered outbox entries are forgotten right after the moment's deliveries
-    instead of half a second later (SimCord waits out, in real time, every timer due before its
-    settling deadline, so the production delay would add half a second to every click); AI
+    instead of half a second later, and a game's table is shown after every move instead of at
+    most once a second (SimCord waits out, in real time, every timer due before its settling
+    deadline, so the production delays would add to every click; ``test_outbox`` tests the
+    pace); AI
     searches and pictures run in threads of the test's process (no worker processes per
     test) and AI players move without a readable pause, unless ``settings`` say otherwise.
     Pictures are off unless ``pictures`` (``tests/bot/test_pictures_messages.py`` and
@@ -33,6 +35,7 @@ def make_bot(database_url: str, *, pictures: bool = False, **settings: Any) -> G
     chosen = {"ai_workers": 0, "picture_workers": 0, "ai_pause_seconds": 0.0, **settings}
     bot = GloryBot(Settings(token="test", database_url=database_url, sync_commands=True, **chosen))
     bot.outbox.delete_after = 0
+    bot.outbox.table_pace_seconds = 0
     bot.publisher.pictures.enabled = pictures
     return bot
 

@@ -119,6 +119,34 @@ async def test_table_edits_made_while_discord_refuses_are_coalesced_to_the_newes
     assert table_move(table) == newest
 
 
+async def test_a_burst_of_moves_is_shown_on_the_table_at_most_once_a_pace(simcord_env) -> None:
+    """The first move after a quiet while is shown at once; moves made within the pace after
+    it wait and are shown together by one edit (each showing draws the table's picture, and
+    Discord allows a channel about five edits in five seconds)."""
+    table = await quick_game(simcord_env, players=3)
+    outbox = table.bot.outbox
+    await outbox.idle()
+    # Longer than SimCord's settling deadline, so that a click does not wait for the pace in
+    # real time; ``advance_time`` lets it pass.
+    outbox.table_pace_seconds = 30.0
+    await simcord_env.advance_time(30)  # a quiet while since the game's start was shown
+    rng = random.Random(12)
+    before = len(table_patches(simcord_env, table))
+    await play_one_move_from_dms(simcord_env, table, rng)
+    first = (await table.loaded()).row.version
+    assert table_move(table) == first, "a move after a quiet while is shown at once"
+    for _ in range(3):
+        await play_one_move_from_dms(simcord_env, table, rng)
+    newest = (await table.loaded()).row.version
+    assert newest == first + 3
+    assert table_move(table) == first, "moves within the pace wait for it"
+    assert len(table_patches(simcord_env, table)) == before + 1
+    await simcord_env.advance_time(30)
+    await outbox.idle()
+    assert table_move(table) == newest
+    assert len(table_patches(simcord_env, table)) == before + 2, "one edit shows the burst"
+
+
 async def play_one_move_from_dms(env: Any, table: Any, rng: random.Random) -> None:
     """Like ``play_one_move``, but the driver reads whose turn it is from the database (the
     table may lag behind while Discord refuses its edits)."""
