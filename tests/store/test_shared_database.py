@@ -2,8 +2,9 @@
 own (its own memory, its own connections, its own change notices), and some tests start real
 processes. Moves from every store on the same game are each applied once and none is lost; a
 store never serves a game or a user another store changed; a game's outbox is delivered by one
-store at a time, and a claim of a store that died is taken over after its lease; a turn's
-deadline is played once.
+store at a time, and a claim of a store that stalls is taken over after its lease, while a
+claim of a process that was killed is free at once (its liveness lock went with its
+connections); a turn's deadline is played once.
 
 PostgreSQL only (the shared mode does not exist on SQLite): skipped without a server, unless
 ``GLORY_REQUIRE_POSTGRES=1``.
@@ -378,14 +379,16 @@ async def test_each_outbox_entry_is_delivered_by_exactly_one_store(
         await outbox.close()
 
 
-async def test_a_dead_stores_claim_is_taken_over_after_its_lease(
+async def test_a_stalled_stores_claim_is_taken_over_after_its_lease(
     stores: list[Store], deliveries: list, monkeypatch
 ) -> None:
     a, b, _ = stores
     game_id = await running_game(a)
     await a.published([entry.id for entry in await a.pending_publications()])
     entry = await commit(a, game_id)
-    # a claims the game and dies at work: its delivery never ends, and nothing renews.
+    # a claims the game and stalls at work: its delivery never ends, and nothing renews. Its
+    # connections stay open (as a host that vanished leaves them on the server for a while),
+    # so only the lease frees the claim.
     stuck = asyncio.Event()
 
     async def perform(self: Courier, lane: str, ops: list) -> None:
@@ -406,7 +409,7 @@ async def test_a_dead_stores_claim_is_taken_over_after_its_lease(
     await survivor.idle()
     assert [(origin, ids) for origin, lane, ids in deliveries] == [(b.origin, [entry.id])]
     assert await b.pending_publications() == []
-    # The dead store, should it wake, learns that the game is no longer its to deliver.
+    # The stalled store, should it wake, learns that the game is no longer its to deliver.
     await dead.renew()
     assert dead.couriers[game_id].given_up
     stuck.set()
@@ -553,11 +556,11 @@ async def test_a_lobby_expiry_ends_only_a_lobby(stores: list[Store]) -> None:
     assert (await stores[1].game(game_id)).status == GameStatus.ACTIVE
 
 
-async def test_a_turn_whose_process_died_mid_search_is_played_by_another(
+async def test_a_turn_whose_process_stalled_mid_search_is_played_by_another(
     stores: list[Store], monkeypatch
 ) -> None:
-    """a claims the turn at the deadline and dies searching; once the claim lapsed, b's sweep
-    finds the quiet game and plays the turn."""
+    """a claims the turn at the deadline and stalls searching (still running: its lock is
+    held); once the claim lapsed, b's sweep finds the quiet game and plays the turn."""
     game_id = await timed_kami_game(stores[0])
     dead, survivor = stores[0], process(stores[1])
     version = (await dead.game(game_id)).version
