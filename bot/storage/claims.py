@@ -88,11 +88,11 @@ ABANDONED_OUTBOX = f"""
     EXISTS (
         SELECT 1 FROM claims
         WHERE claims.game_id = outbox.game_id AND claims.kind = 'outbox'
-          AND claims.lease_until >= now() AND {liveness.dead("claims.owner")}
+          AND {liveness.dead("claims.owner")}
     )
 """
-"""An outbox entry whose game's courier died within its lease (SQL condition on ``outbox``):
-nobody else delivers it, however young it is."""
+"""An outbox entry whose game's courier died (SQL condition on ``outbox``): nobody else
+delivers it, however young it is (a courier of a live process would have taken the claim)."""
 
 RELEASE_OUTBOX = """
     WITH forgotten AS (

@@ -1161,11 +1161,11 @@ class Store:
             .exists()
         )
         turn_claim = select(_CLAIMS.c.game_id).where(
-            _CLAIMS.c.game_id == _GAMES.c.id,
-            _CLAIMS.c.kind == claims.TURN,
-            _CLAIMS.c.lease_until >= now,
+            _CLAIMS.c.game_id == _GAMES.c.id, _CLAIMS.c.kind == claims.TURN
         )
-        claimed = turn_claim.where(text(liveness.alive("claims.owner"))).exists()
+        claimed = turn_claim.where(
+            _CLAIMS.c.lease_until >= now, text(liveness.alive("claims.owner"))
+        ).exists()
         abandoned = turn_claim.where(
             _CLAIMS.c.version == _GAMES.c.version, text(liveness.dead("claims.owner"))
         ).exists()
