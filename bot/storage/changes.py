@@ -163,7 +163,7 @@ class ChangeFeed:
     async def _wait_alive(self, connection: asyncpg.Connection) -> None:
         """The store's previous connection still holds the lock (the server has not seen it
         closed yet; until it does, the store counts as running anyway): take it when freed."""
-        log.warning("the previous session of this process still holds its liveness lock; waiting")
+        log.info("waiting for the previous session of this process to let its liveness lock go")
         try:
             await liveness.wait(connection, self._origin)
         except Exception:  # noqa: BLE001 - the connection ended: the next one takes the lock
