@@ -60,8 +60,7 @@ CLAIM = text(
 )
 """Take the claim if it is free, its lease ran out, it is this process's own (a newer piece of
 the same work: the new token wins), (``turn``) it was for another turn, or its owner is no
-longer running. A ``turn`` claim is
-only taken while the game is still at that version."""
+longer running. A ``turn`` claim is only taken while the game is still at that version."""
 
 RENEW = text(
     """
