@@ -15,8 +15,10 @@ previous move, the turn clock's timer, a start-up) first claims that turn
 (``bot/storage/claims.py``, kind ``turn``, for the game's version, only while the game is
 still at it), so one process searches and moves, and the others do nothing. The
 compare-and-swap would keep a second move out anyway; the claim saves the second search and
-the second publication. A process that dies holding the claim leaves the turn to the others
-once its lease ran out: ``sweep`` looks for running games that have waited longer than that.
+the second publication. A process that dies holding the claim frees it at once (its liveness
+lock goes with its connections, ``bot/storage/liveness.py``): its restarted self looks at every
+game at start-up (``resume``), and the others' ``sweep`` finds the turn; one that stalls keeps
+it for the lease, and ``sweep`` also finds games that have waited longer than that.
 """
 
 from __future__ import annotations
@@ -112,10 +114,10 @@ class Autoplay:
                 log.exception("could not look for turns nobody plays")
 
     async def sweep(self) -> int:
-        """Look at the running games that may wait for a process that died: an AI seat (or
-        one the AI took over) or a deadline, and no move for longer than a turn's claim
-        lasts. Each looks at its seat on turn as after a move (the turn's claim decides who
-        plays it); how many were looked at."""
+        """Look at the running games that may wait for a process that died: its turn claimed
+        by a process that is gone, or an AI seat (or one the AI took over) or a deadline, and
+        no move for longer than a turn's claim lasts. Each looks at its seat on turn as after
+        a move (the turn's claim decides who plays it); how many were looked at."""
         lease = timedelta(seconds=TURN_LEASE_SECONDS)
         quiet = await self.bot.store.quiet_games(lease)
         for game_id in quiet:

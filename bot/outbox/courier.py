@@ -21,8 +21,9 @@ it takes every entry of the game that is stored (other processes' too); refused,
 entries to the holder. The holder adopts entries written elsewhere when that process's change
 notice arrives, and once more when it lets go: its delivered entries are deleted and the claim
 released in one transaction, and whatever is stored for the game after that is delivered again.
-A process that dies holding a claim leaves it for the lease; then a sweep of any process takes
-the entries over.
+A process that dies holding a claim frees it at once (its liveness lock goes with its
+connections, ``bot/storage/liveness.py``): its restarted self takes the game back at start-up,
+and a sweep of any other process takes it over. One that stalls keeps it for the lease.
 """
 
 from __future__ import annotations
@@ -94,8 +95,8 @@ quiet second is shown at once."""
 PACED_GAMES_KEPT = 4096
 """Past this many games, the times of tables shown longer than the pace ago are forgotten."""
 SHARED_SWEEP_SECONDS = 10.0
-"""With other processes: how often to look for entries whose courier's lease ran out (a process
-that died delivering them)."""
+"""With other processes: how often to look for entries whose courier's process died (or whose
+lease ran out: a process that stalled, or a host that vanished)."""
 
 
 def seat_lane(seat: int) -> str:
@@ -716,8 +717,8 @@ class Outbox:
         """After a start: deliver every entry a previous run left; how many.
 
         With other processes, only the entries of games no live courier holds: the others
-        are being delivered, and a dead process's are taken over by a sweep once its lease
-        ran out."""
+        are being delivered. A dead process's claims are free (its liveness lock is gone),
+        so what this process was delivering before it was killed is taken back now."""
         self.follow_other_processes()
         entries = await self.bot.store.pending_publications(unclaimed=self.shared)
         self.deliver(entries)
@@ -748,7 +749,8 @@ class Outbox:
 
     async def sweep(self) -> int:
         """Deliver stored entries older than ``SWEEP_AGE`` that no courier holds (one whose
-        hand-over was lost, or another process's that died); how many."""
+        hand-over was lost, or another process's that died), and with other processes those
+        of any age whose courier's process died; how many."""
         entries = await self.bot.store.pending_publications(
             older_than=SWEEP_AGE, unclaimed=self.shared
         )

@@ -13,6 +13,12 @@ forgets once more after ``LISTEN`` took effect, for what changed in between). A 
 arrives a moment after the commit; the readers that must not act on that moment's old state
 (a click naming a newer version, a courier delivering a newer entry, a move's
 compare-and-swap) check the version themselves (see docs/architecture.md, "Several processes").
+
+The listening connection is also the one the store keeps open for its whole life, so it holds
+the store's liveness lock (``liveness``): while it is open, the store's claims are its own;
+when the process dies, the server ends the session and they are free at once. A re-opened
+connection takes the lock again (waiting, in the background, for a previous connection of the
+same store that the server has not yet seen closed).
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ from typing import Any
 import asyncpg
 from sqlalchemy import text
 from sqlalchemy.engine import URL
+
+from bot.storage import liveness
 
 CHANNEL = "glory_changes"
 GAME = "g"
@@ -86,7 +94,8 @@ def parse(payload: str) -> tuple[str, str, int] | None:
 
 class ChangeFeed:
     """Listens for other processes' changes and tells the store; says when it may have missed
-    some (``on_gap``) and when it listens again (``on_listening``)."""
+    some (``on_gap``) and when it listens again (``on_listening``). Holds the store's liveness
+    lock on the same connection (``alive``)."""
 
     def __init__(
         self,
@@ -105,8 +114,11 @@ class ChangeFeed:
         self._connection: asyncpg.Connection | None = None
         self._watcher: asyncio.Task[None] | None = None
         self._relisten: asyncio.Task[None] | None = None
+        self._waiting: asyncio.Task[None] | None = None
         self._closed = False
         self.listening = False
+        self.alive = False
+        """Whether this connection holds the store's liveness lock (its claims are its own)."""
 
     async def start(self) -> None:
         """Listen now if the server answers (else keep trying in the background)."""
@@ -123,11 +135,15 @@ class ChangeFeed:
         try:
             connection.add_termination_listener(self._terminated)
             await connection.add_listener(CHANNEL, self._notified)
+            alive = await liveness.take(connection, self._origin)
         except BaseException:
             await connection.close()
             raise
         self._connection = connection
         self.listening = True
+        self.alive = alive
+        if not alive:
+            self._waiting = asyncio.get_running_loop().create_task(self._wait_alive(connection))
         # Whatever changed before LISTEN took effect was not announced to this connection.
         self._on_listening()
 
@@ -143,6 +159,17 @@ class ChangeFeed:
             connection = self._connection
             if self.listening and (connection is None or connection.is_closed()):
                 self._gap()
+
+    async def _wait_alive(self, connection: asyncpg.Connection) -> None:
+        """The store's previous connection still holds the lock (the server has not seen it
+        closed yet; until it does, the store counts as running anyway): take it when freed."""
+        log.info("waiting for the previous session of this process to let its liveness lock go")
+        try:
+            await liveness.wait(connection, self._origin)
+        except Exception:  # noqa: BLE001 - the connection ended: the next one takes the lock
+            return
+        if connection is self._connection:
+            self.alive = True
 
     def _listen_again(self) -> None:
         if not self._closed and (self._relisten is None or self._relisten.done()):
@@ -170,6 +197,7 @@ class ChangeFeed:
         """The connection is gone: notices may have been missed."""
         was_listening = self.listening
         self.listening = False
+        self.alive = False
         connection, self._connection = self._connection, None
         if connection is not None and not connection.is_closed():
             connection.terminate()
@@ -192,12 +220,13 @@ class ChangeFeed:
 
     async def close(self) -> None:
         self._closed = True
-        for task in (self._watcher, self._relisten):
+        for task in (self._watcher, self._relisten, self._waiting):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         self.listening = False
+        self.alive = False
         if self._connection is not None:
             with contextlib.suppress(Exception):
                 await self._connection.close()

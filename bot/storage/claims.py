@@ -7,9 +7,15 @@ turn clock's deadline. The compare-and-swap on the version keeps a second *move*
 not a second delivery or a wasted search. A claim is a row in ``claims`` per game and kind of
 work, with a lease: taken with one ``INSERT … ON CONFLICT DO UPDATE … WHERE`` that succeeds
 only if nobody holds it or the holder's lease ran out, renewed while the work lasts, and
-deleted when it is done. A process that dies holding a claim leaves it for ``lease`` seconds;
-then any other takes it over. Times are the database's (``now()``), so the machines' clocks
-need not agree.
+deleted when it is done. Times are the database's (``now()``), so the machines' clocks need
+not agree.
+
+A claim is held while its lease lasts **and** its owner is running (``liveness``: each shared
+store holds an advisory lock named after it on a connection it keeps open). A process killed
+with its claims frees them at once (the server ends its sessions when the kernel closes their
+sockets); a host that vanishes without closing them frees them when the lease runs out. The
+liveness check reads ``pg_locks``; it is the last condition of each statement, so only a claim
+that is otherwise held (another process's, within its lease) pays for it.
 
 Only for several processes (``Store.shared``, PostgreSQL): one process has nobody to share
 with, and the SQLite path does none of this.
@@ -18,6 +24,8 @@ with, and the SQLite path does none of this.
 from __future__ import annotations
 
 from sqlalchemy import text
+
+from bot.storage import liveness
 
 OUTBOX = "outbox"
 """Delivering a game's outbox entries (``bot/outbox/courier.py``)."""
@@ -31,7 +39,7 @@ TURN_LEASE_SECONDS = 60.0
 (a search is capped by ``AI_MAX_MS``, a few seconds)."""
 
 CLAIM = text(
-    """
+    f"""
     INSERT INTO claims (game_id, kind, owner, token, version, lease_until)
     SELECT :game, :kind, :owner, :token, CAST(:version AS integer),
            now() + make_interval(secs => CAST(:lease AS double precision))
@@ -46,12 +54,13 @@ CLAIM = text(
     WHERE claims.lease_until < now()
        OR claims.owner = excluded.owner
        OR claims.version IS DISTINCT FROM excluded.version
+       OR {liveness.dead("claims.owner")}
     RETURNING token
     """
 )
 """Take the claim if it is free, its lease ran out, it is this process's own (a newer piece of
-the same work: the new token wins), or (``turn``) it was for another turn. A ``turn`` claim is
-only taken while the game is still at that version."""
+the same work: the new token wins), (``turn``) it was for another turn, or its owner is no
+longer running. A ``turn`` claim is only taken while the game is still at that version."""
 
 RENEW = text(
     """
@@ -65,14 +74,24 @@ RENEW = text(
 
 RELEASE = text("DELETE FROM claims WHERE token = ANY(CAST(:tokens AS text[]))")
 
-UNCLAIMED_OUTBOX = """
+UNCLAIMED_OUTBOX = f"""
     NOT EXISTS (
         SELECT 1 FROM claims
         WHERE claims.game_id = outbox.game_id AND claims.kind = 'outbox'
-          AND claims.lease_until >= now()
+          AND claims.lease_until >= now() AND {liveness.alive("claims.owner")}
     )
 """
 """An outbox entry whose game no live courier holds (SQL condition on ``outbox``)."""
+
+ABANDONED_OUTBOX = f"""
+    EXISTS (
+        SELECT 1 FROM claims
+        WHERE claims.game_id = outbox.game_id AND claims.kind = 'outbox'
+          AND {liveness.dead("claims.owner")}
+    )
+"""
+"""An outbox entry whose game's courier died (SQL condition on ``outbox``): nobody else
+delivers it, however young it is (a courier of a live process would have taken the claim)."""
 
 RELEASE_OUTBOX = """
     WITH forgotten AS (

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Integer, bindparam, cast, func, text, update
+from sqlalchemy import Integer, and_, bindparam, cast, func, or_, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -28,7 +28,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.outbox.entries import REDRAW, Entry, Publication
 from bot.ratings.ledger import rate_in_session
-from bot.storage import changes, claims
+from bot.storage import changes, claims, liveness
 from bot.storage.cache import KEPT_MOVES, KeptGame, KnownUser, LoggedMove, LruCache
 from bot.storage.changes import ChangeFeed
 from bot.storage.engine import create_engine, create_inline_engine
@@ -317,7 +317,8 @@ class Store:
         self.engine = engine
         self.shared = shared
         self.origin = uuid.uuid4().hex[:16]
-        """This store's name in claims and change notices (one per process and run)."""
+        """This store's name in claims, change notices and its liveness lock (one per process
+        and run)."""
         self._feed: ChangeFeed | None = None
         self._caching = not shared
         """Whether memory may be used: always for one process; with others, while their
@@ -379,6 +380,12 @@ class Store:
     @property
     def listening(self) -> bool:
         return self._feed is not None and self._feed.listening
+
+    @property
+    def alive(self) -> bool:
+        """Whether other processes see this store running (it holds its liveness lock, see
+        ``liveness``): while not, its claims are protected by their leases only."""
+        return self._feed is not None and self._feed.alive
 
     async def close(self) -> None:
         """Finish the writes in flight, then close every connection."""
@@ -1047,13 +1054,18 @@ class Store:
         written more than ``older_than`` ago (a sweep for entries nobody is delivering).
 
         ``unclaimed``: only those of games no live courier holds (several processes, see
-        ``claims``); ``games``: only those of these games.
+        ``claims``); with ``older_than``, also the younger ones of games whose courier's
+        process died (nobody else would deliver them before the age is reached). ``games``:
+        only those of these games.
         """
         query = select(OutboxRow).order_by(col(OutboxRow.id))
-        if older_than is not None:
-            query = query.where(col(OutboxRow.created_at) < utcnow() - older_than)
+        old = col(OutboxRow.created_at) < utcnow() - older_than if older_than is not None else None
         if unclaimed:
             query = query.where(text(claims.UNCLAIMED_OUTBOX))
+            if old is not None:
+                query = query.where(or_(old, text(claims.ABANDONED_OUTBOX)))
+        elif old is not None:
+            query = query.where(old)
         if games is not None:
             query = query.where(col(OutboxRow.game_id).in_(list(games)))
         async with self.session() as session:
@@ -1137,7 +1149,8 @@ class Store:
     async def quiet_games(self, longer_than: timedelta) -> list[int]:
         """Running games that nobody may be playing: no move for ``longer_than``, an AI seat
         (or a seat the AI took over) or a passed deadline, and no live claim on the turn (a
-        process that died mid-search, or before its clock fired, leaves such a game)."""
+        process that died mid-search, or before its clock fired, leaves such a game); and, at
+        once, those whose turn was claimed by a process that is no longer running."""
         now = utcnow()
         ai_seat = (
             select(_SEATS.c.game_id)
@@ -1147,20 +1160,25 @@ class Store:
             )
             .exists()
         )
-        claimed = (
-            select(_CLAIMS.c.game_id)
-            .where(
-                _CLAIMS.c.game_id == _GAMES.c.id,
-                _CLAIMS.c.kind == claims.TURN,
-                _CLAIMS.c.lease_until >= now,
-            )
-            .exists()
+        turn_claim = select(_CLAIMS.c.game_id).where(
+            _CLAIMS.c.game_id == _GAMES.c.id, _CLAIMS.c.kind == claims.TURN
         )
+        claimed = turn_claim.where(
+            _CLAIMS.c.lease_until >= now, text(liveness.alive("claims.owner"))
+        ).exists()
+        abandoned = turn_claim.where(
+            _CLAIMS.c.version == _GAMES.c.version, text(liveness.dead("claims.owner"))
+        ).exists()
         query = select(_GAMES.c.id).where(
             _GAMES.c.status == GameStatus.ACTIVE.value,
-            _GAMES.c.updated_at < now - longer_than,
-            ai_seat | (_GAMES.c.turn_deadline < now),
-            ~claimed,
+            or_(
+                and_(
+                    _GAMES.c.updated_at < now - longer_than,
+                    ai_seat | (_GAMES.c.turn_deadline < now),
+                    ~claimed,
+                ),
+                abandoned,
+            ),
         )
         async with self.engine.connect() as connection:
             return [int(row[0]) for row in await connection.execute(query)]

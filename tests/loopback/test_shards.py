@@ -38,6 +38,7 @@ from tests.store.postgres import fresh_database
 
 from .bot_process import BotProcess, shard_bots
 from .emulator import Actor, Emulator, InteractionRecord, Message
+from .emulator.faults import UNLIMITED, RestFault
 from .test_glory_bot import assert_clean_log
 from .ui_players import (
     HAND_BUTTON,
@@ -358,3 +359,82 @@ async def test_a_killed_process_leaves_the_others_going_and_takes_its_shard_back
     for game in stored:
         assert_moves_are_the_game(game)
     assert_no_publication_seen_twice(emulator, everyone)
+
+
+HOLD_SECONDS = 4.0
+"""How long Discord sits on a turn DM before refusing it (the process is killed meanwhile; a
+process still alive then would retry it, and be held again)."""
+GOES_ON_SECONDS = 10.0
+"""A game the killed process was delivering goes on within this long of its restart (the
+claims it held last 30 s, so without their liveness the game would wait about that long)."""
+
+
+async def stored_version(database: str) -> int:
+    """The version of the one game in the database."""
+    engine = create_async_engine(normalise_url(database))
+    try:
+        async with engine.connect() as connection:
+            return int((await connection.execute(text("SELECT max(version) FROM games"))).scalar())
+    finally:
+        await engine.dispose()
+
+
+async def test_a_killed_process_that_was_delivering_a_game_lets_it_go_on_once_restarted(
+    emulator: Emulator, tmp_path: Path, database: str
+) -> None:
+    """Two processes; a game in a guild on shard 1, played from DMs, so shard 0's process makes
+    the moves and delivers them, holding the game's outbox claim while it does. Discord sits on
+    the next turn DM, and shard 0's process is killed with SIGKILL in the middle of that
+    delivery, its claim held with most of its 30 s lease to run. Restarted, the game goes on
+    within a few seconds: the dead process's claim is free since its sessions ended."""
+    emulator.shard_count = 2
+    guild = await emulator.add_guild("killed deliverer", shard=1)
+    players = [emulator.add_actor(f"d{seat}", guilds=(guild,)) for seat in "ab"]
+    rng = random.Random("deliverer")
+    async with shard_processes(emulator, tmp_path, database, 2) as processes:
+        table = await open_and_start(emulator, players, GAME, channel=emulator.channel_of(guild))
+        clicks: list[InteractionRecord] = []
+        await play_from_dms(table, rng, clicks, until_version=4)
+        dms = "|".join(str(emulator.world.existing_dm_channel(p.user).id) for p in players)  # type: ignore[union-attr]
+        held = emulator.faults.add(
+            RestFault(
+                "POST", rf"^/channels/({dms})/messages$", 500, times=UNLIMITED, delay=HOLD_SECONDS
+            )
+        )
+        for _ in range(100):  # moves until a turn passes: its DM is held
+            await emulator.wait_for(
+                lambda: held.hits or [p for p in players if dm_hand(p) is not None],
+                timeout=WAIT_SECONDS,
+                what="a hand in a DM, or a turn DM held",
+            )
+            if held.hits:
+                break
+            record = await act_from_dm(rng.choice([p for p in players if dm_hand(p)]), rng)
+            if record is not None:
+                clicks.append(record)
+        assert held.hits and table.running, "no turn passed before the game ended"
+        committed = await stored_version(database)
+
+        def goes_on() -> bool:
+            hands = [dm_hand(p) for p in players]
+            return any(h is not None and state_version(h) >= committed for h in hands)
+
+        assert not goes_on(), "the game does not wait for the held turn DM"
+        deliverer = processes[0]
+        await deliverer.kill()
+        emulator.faults.clear()
+        await deliverer.start()
+        await deliverer.wait_ready(emulator, timeout=READY_SECONDS)
+        ready = asyncio.get_running_loop().time()
+        await emulator.wait_for(goes_on, timeout=45, what=f"a hand of state {committed}")
+        waited = asyncio.get_running_loop().time() - ready
+        assert waited < GOES_ON_SECONDS, f"the game went on {waited:.1f} s after the restart"
+        await play_from_dms(table, rng, clicks)
+        for process in processes:
+            await assert_clean_log(process, emulator)
+        assert emulator.gateway.stats.identifies_by_shard == {0: 2, 1: 1}
+    assert_every_click_answered(clicks)
+    [game] = await stored_games(database)
+    assert game["status"] == "finished"
+    assert_moves_are_the_game(game)
+    assert_no_publication_seen_twice(emulator, players)

@@ -2,8 +2,9 @@
 own (its own memory, its own connections, its own change notices), and some tests start real
 processes. Moves from every store on the same game are each applied once and none is lost; a
 store never serves a game or a user another store changed; a game's outbox is delivered by one
-store at a time, and a claim of a store that died is taken over after its lease; a turn's
-deadline is played once.
+store at a time, and a claim of a store that stalls is taken over after its lease, while a
+claim of a process that was killed is free at once (its liveness lock went with its
+connections); a turn's deadline is played once.
 
 PostgreSQL only (the shared mode does not exist on SQLite): skipped without a server, unless
 ``GLORY_REQUIRE_POSTGRES=1``.
@@ -22,6 +23,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import asyncpg
 import pytest
 from sqlalchemy import text
 
@@ -377,14 +379,16 @@ async def test_each_outbox_entry_is_delivered_by_exactly_one_store(
         await outbox.close()
 
 
-async def test_a_dead_stores_claim_is_taken_over_after_its_lease(
+async def test_a_stalled_stores_claim_is_taken_over_after_its_lease(
     stores: list[Store], deliveries: list, monkeypatch
 ) -> None:
     a, b, _ = stores
     game_id = await running_game(a)
     await a.published([entry.id for entry in await a.pending_publications()])
     entry = await commit(a, game_id)
-    # a claims the game and dies at work: its delivery never ends, and nothing renews.
+    # a claims the game and stalls at work: its delivery never ends, and nothing renews. Its
+    # connections stay open (as a host that vanished leaves them on the server for a while),
+    # so only the lease frees the claim.
     stuck = asyncio.Event()
 
     async def perform(self: Courier, lane: str, ops: list) -> None:
@@ -405,7 +409,7 @@ async def test_a_dead_stores_claim_is_taken_over_after_its_lease(
     await survivor.idle()
     assert [(origin, ids) for origin, lane, ids in deliveries] == [(b.origin, [entry.id])]
     assert await b.pending_publications() == []
-    # The dead store, should it wake, learns that the game is no longer its to deliver.
+    # The stalled store, should it wake, learns that the game is no longer its to deliver.
     await dead.renew()
     assert dead.couriers[game_id].given_up
     stuck.set()
@@ -552,11 +556,11 @@ async def test_a_lobby_expiry_ends_only_a_lobby(stores: list[Store]) -> None:
     assert (await stores[1].game(game_id)).status == GameStatus.ACTIVE
 
 
-async def test_a_turn_whose_process_died_mid_search_is_played_by_another(
+async def test_a_turn_whose_process_stalled_mid_search_is_played_by_another(
     stores: list[Store], monkeypatch
 ) -> None:
-    """a claims the turn at the deadline and dies searching; once the claim lapsed, b's sweep
-    finds the quiet game and plays the turn."""
+    """a claims the turn at the deadline and stalls searching (still running: its lock is
+    held); once the claim lapsed, b's sweep finds the quiet game and plays the turn."""
     game_id = await timed_kami_game(stores[0])
     dead, survivor = stores[0], process(stores[1])
     version = (await dead.game(game_id)).version
@@ -594,3 +598,169 @@ async def test_a_courier_whose_claim_fails_asks_again(
     assert failures == [game_id]
     assert [(origin, ids) for origin, _, ids in deliveries] == [(a.origin, [entry.id])]
     await outbox.close()
+
+
+# ---------------------------------------------------------------------- liveness of claim owners
+
+HOLDER = textwrap.dedent(
+    """
+    import asyncio, sys
+    from bot.outbox.entries import RESYNC, Publication
+    from bot.storage import claims
+    from bot.storage.repository import Store
+
+    async def main(url, game_id, version):
+        store = await Store.open(url)
+        assert store.alive
+        delivering = await store.claim(game_id, claims.OUTBOX, lease=600)
+        searching = await store.claim(game_id, claims.TURN, version=version, lease=600)
+        entry = await store.publish(game_id, Publication(RESYNC))
+        print("held" if delivering and searching else "refused", entry.id, flush=True)
+        await asyncio.Event().wait()  # at work until killed
+
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))
+    """
+)
+"""A process that claims a game's outbox and its turn for ten minutes, writes an outbox entry
+and stays at work until it is killed."""
+
+
+async def wait_until_true(check: Any, seconds: float = 5.0) -> float:
+    """Await ``check()`` until it is true; how long that took (fails after ``seconds``)."""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    while not await check():
+        assert loop.time() - started < seconds, f"still false after {seconds} s"
+        await asyncio.sleep(0.01)
+    return loop.time() - started
+
+
+async def live_advisory_keys(store: Store) -> set[int]:
+    async with store.engine.connect() as connection:
+        rows = await connection.execute(text(f"SELECT * FROM {claims.liveness.LIVE_KEYS} AS k"))
+        return {row[0] for row in rows}
+
+
+async def liveness_key(store: Store, origin: str) -> int:
+    async with store.engine.connect() as connection:
+        key = claims.liveness.KEY.format(owner=":origin")
+        return (await connection.execute(text(f"SELECT {key}"), {"origin": origin})).scalar_one()
+
+
+async def test_a_killed_processs_claims_are_free_at_once_and_a_live_ones_are_not(
+    database: str, stores: list[Store], deliveries: list, monkeypatch
+) -> None:
+    """A real process claims a game's outbox and its turn for ten minutes and writes an outbox
+    entry. While it runs, no other store takes either claim and no sweep sees the entry. Killed
+    with SIGKILL, its claims are free at once (its sessions end with it): the sweep of another
+    store delivers its entry, however young, and another store plays the turn it claimed."""
+    b, c, _ = stores
+    game_id = await timed_kami_game(b)
+    await b.published([entry.id for entry in await b.pending_publications()])
+    version = (await b.game(game_id)).version
+    holder = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOLDER, database, str(game_id), str(version),
+        cwd=ROOT, stdout=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None
+        said = (await asyncio.wait_for(holder.stdout.readline(), 60)).decode().split()
+        assert said[0] == "held", said
+        entry_id = int(said[1])
+        survivor, player = outbox_of(b), process(c)
+        monkeypatch.setattr(autoplay_module, "TURN_LEASE_SECONDS", 600)
+
+        # Alive: its claims are its own, whatever the others ask.
+        assert await b.claim(game_id, claims.OUTBOX, lease=30) is None
+        assert await c.claim(game_id, claims.TURN, version=version, lease=60) is None
+        assert await b.pending_publications(unclaimed=True) == []
+        swept = await b.pending_publications(older_than=courier_module.SWEEP_AGE, unclaimed=True)
+        assert swept == []
+        assert await survivor.sweep() == 0
+        assert await c.quiet_games(timedelta(seconds=60)) == []
+        assert await player.autoplay.sweep() == 0
+
+        holder.kill()
+        await holder.wait()
+    finally:
+        if holder.returncode is None:
+            holder.kill()
+            await holder.wait()
+
+    async def freed() -> bool:
+        return [e.id for e in await b.pending_publications(unclaimed=True)] == [entry_id]
+
+    waited = await wait_until_true(freed)
+    assert waited < 2.0, f"the dead process's claim was free only after {waited:.2f} s"
+    # Another live store's sweep takes the young entry over, and another plays the turn.
+    assert await survivor.sweep() == 1
+    await survivor.idle()
+    assert [(origin, ids) for origin, _, ids in deliveries] == [(b.origin, [entry_id])]
+    assert await c.quiet_games(timedelta(seconds=60)) == [game_id]
+    assert await player.autoplay.sweep() == 1
+    await eventually(lambda: len(player.delivered) == 1)
+    assert player.searches == 1
+    assert (await c.game(game_id)).version == version + 1
+    player.clock.close()
+    await player.autoplay.close()
+    await survivor.close()
+
+
+async def test_a_store_whose_listening_connection_was_cut_holds_its_claims_again(
+    stores: list[Store],
+) -> None:
+    """The liveness lock lives on the listening connection: cut, the feed listens again and
+    takes the lock again, and the store's claims are its own once more."""
+    a, b, _ = stores
+    game_id = await running_game(a)
+    assert await a.claim(game_id, claims.OUTBOX, lease=30)
+    assert a.alive and await liveness_key(a, a.origin) in await live_advisory_keys(b)
+    feed = a._feed
+    assert feed is not None and feed._connection is not None
+    cut = feed._connection.get_server_pid()
+    async with b.engine.connect() as connection:
+        await connection.execute(text("SELECT pg_terminate_backend(:p, 5000)"), {"p": cut})
+
+    async def alive_again() -> bool:
+        connection = feed._connection
+        return a.alive and connection is not None and connection.get_server_pid() != cut
+
+    await wait_until_true(alive_again)
+    assert await b.claim(game_id, claims.OUTBOX, lease=30) is None
+
+
+async def test_a_store_waits_for_its_previous_session_to_let_its_lock_go(
+    database: str, stores: list[Store]
+) -> None:
+    """A re-opened listening connection whose store's lock is still held by another session
+    (the previous connection, not yet seen closed by the server) takes it once that session
+    ends; meanwhile the store counts as running, since its lock is held."""
+    a, b, _ = stores
+    game_id = await running_game(a)
+    assert await a.claim(game_id, claims.OUTBOX, lease=30)
+    lingering = await asyncpg.connect(database.replace("postgresql+asyncpg", "postgresql"))
+    try:
+        feed = a._feed
+        assert feed is not None and feed._connection is not None
+        old = feed._connection
+        # Another session waits for the lock: it holds it the moment the old connection ends.
+        queued = asyncio.create_task(claims.liveness.wait(lingering, a.origin))
+        await asyncio.sleep(0.2)
+        old.terminate()
+        await asyncio.wait_for(queued, 5)
+
+        async def relistening() -> bool:
+            return feed.listening and feed._connection is not old
+
+        await wait_until_true(relistening)
+        assert not a.alive, "the lock is another session's"
+        assert await b.claim(game_id, claims.OUTBOX, lease=30) is None, "a is still running"
+        await lingering.close()
+
+        async def alive() -> bool:
+            return a.alive
+
+        await wait_until_true(alive)
+        assert await b.claim(game_id, claims.OUTBOX, lease=30) is None
+    finally:
+        await lingering.close()
