@@ -122,6 +122,8 @@ async def test_gateway_and_rest_faults_mid_game(emulator: Emulator, tmp_path: Pa
         )
         failed = emulator.faults.fail("PATCH", CHANNEL_MESSAGE, 500, times=1)
         await play_until_version(table, 5, rng)
+        # The table shows a burst of moves at most once a second (the courier's pace).
+        await emulator.wait_for(lambda: failed.hits, timeout=10, what="the table's edit")
         assert (limited.hits, failed.hits) == (2, 1)
 
         # discord.py waits 5 s before the new IDENTIFY. A click in that gap would reach the
