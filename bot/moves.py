@@ -212,7 +212,9 @@ class MoveFlow:
         publisher = self.bot.publisher
         recent = await publisher.recent_events(loaded)
         locale = user_locale(interaction)
-        return await publisher.hand_content(loaded, seat, locale, recent, notice=notice, full=full)
+        return await publisher.hand_content(
+            loaded, seat, locale, recent, notice=notice, full=full, urgent=True
+        )
 
     # ---------------------------------------------------------------- menu clicks
 

@@ -62,11 +62,13 @@ class Publisher:
         *,
         notice: str | None = None,
         full: bool = True,
+        urgent: bool = False,
     ) -> dict:
         """A seat's hand message; ``recent`` adds what only they saw in the last two moves.
 
         DMs use ``full=False``: while the player waits it shows only what is theirs. The
-        picture of the hand comes with it unless the server or the player turned it off.
+        picture of the hand comes with it unless the server or the player turned it off;
+        ``urgent``: a click's answer waits for it (drawn before the couriers' pictures).
         """
         presenter = presenter_for(loaded.row.game_key)
         private = private_log_lines(
@@ -78,4 +80,4 @@ class Publisher:
             ),
             "view": menu_controls(loaded, presenter, seat, locale),
         }
-        return await self.pictures.with_hand(content, loaded, seat, locale)
+        return await self.pictures.with_hand(content, loaded, seat, locale, urgent=urgent)

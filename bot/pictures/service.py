@@ -77,17 +77,23 @@ class Pictures:
     # ---------------------------------------------------------------- drawing
 
     async def picture(
-        self, key: Hashable, lane: str, make: Callable[[Any], bytes], scene: Any
+        self,
+        key: Hashable,
+        lane: str,
+        make: Callable[[Any], bytes],
+        scene: Any,
+        *,
+        urgent: bool = False,
     ) -> bytes:
         """The picture for ``key``: from memory, from a drawing under way, or drawn now by
-        ``make(scene)`` in the lane's worker."""
+        ``make(scene)`` in the lane's worker (``urgent``: before the lane's other pictures)."""
         kept = self._kept.get(key)
         if kept is not None:
             return kept
         running = self._drawing.get(key)
         if running is not None:
             return await asyncio.shield(running)
-        future = asyncio.ensure_future(self.workers.run(lane, make, scene))
+        future = asyncio.ensure_future(self.workers.run(lane, make, scene, urgent=urgent))
         self._drawing[key] = future
         try:
             png = await future
@@ -109,7 +115,13 @@ class Pictures:
         return await self.picture(key, "tables", draw.table_png, scene)
 
     async def hand_png(
-        self, loaded: LoadedGame, seat: int, locale: str, theme: str = DEFAULT_THEME
+        self,
+        loaded: LoadedGame,
+        seat: int,
+        locale: str,
+        theme: str = DEFAULT_THEME,
+        *,
+        urgent: bool = False,
     ) -> bytes:
         scene = hand_scene(loaded, seat, locale, theme)
         view = scene.view
@@ -128,7 +140,7 @@ class Pictures:
             locale,
             theme,
         )
-        return await self.picture(key, "hands", draw.hand_png, scene)
+        return await self.picture(key, "hands", draw.hand_png, scene, urgent=urgent)
 
     async def chart_png(self, loaded: LoadedGame, locale: str, theme: str = DEFAULT_THEME) -> bytes:
         scene = chart_scene(loaded, locale, theme)
@@ -161,12 +173,19 @@ class Pictures:
         return content
 
     async def with_hand(
-        self, content: dict[str, Any], loaded: LoadedGame, seat: int, locale: str
+        self,
+        content: dict[str, Any],
+        loaded: LoadedGame,
+        seat: int,
+        locale: str,
+        *,
+        urgent: bool = False,
     ) -> dict[str, Any]:
         png = None
         user_id = loaded.seats[seat].user_id
         if loaded.state is not None and await self.hand_shown(loaded.row.guild_id, user_id):
-            png = await self._safely(self.hand_png(loaded, seat, locale), loaded)
+            drawing = self.hand_png(loaded, seat, locale, urgent=urgent)
+            png = await self._safely(drawing, loaded)
         game = t(f"{loaded.row.game_key}.name", locale)
         alt = t("pictures.alt.hand", locale, game=game, name=loaded.seats[seat].display_name)
         return attach(content, png, HAND_FILE, alt)

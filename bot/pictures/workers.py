@@ -5,6 +5,14 @@ palette mapping), so a picture drawn in a thread of the bot still stalled its ev
 at 100 moves/s the clicks' p99 went from 5 ms to 345 ms in ``benchmarks/bot_load.py``. Why
 lanes: a click's answer waits for the player's hand, which must not queue behind the tables
 the couriers draw, so hands and tables have a worker each.
+
+Why a socket per worker read by the event loop, not ``ProcessPoolExecutor``: the executor
+feeds its processes from two threads of the bot (a queue feeder and a manager) and wakes its
+manager through a pipe on every submission; at 300 clicks/s a profile of the bot
+(``py-spy``) found 15 % of its busy time in that machinery, competing with the event loop for
+the interpreter lock. Here one task per worker writes a request to the worker's socket and
+awaits the answer as an asyncio stream: no thread, no blocking read or write, one request in
+flight per worker and the rest queued in the bot.
 """
 
 from __future__ import annotations
@@ -12,9 +20,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import pickle
+import socket
+import struct
+import traceback
+from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from bot.worker_processes import settle_worker
@@ -27,6 +40,10 @@ tables drawn late are drawn less often); a hand answers a click. On a small host
 worker yields the CPU to the bot and to the hands (``benchmarks/bot_load.py``)."""
 
 
+class DrawingFailed(Exception):
+    """A worker could not draw a picture (the worker's traceback is the message)."""
+
+
 def _start_worker(niceness: int) -> None:
     """Load the drawing code and its font before the first picture; then as every worker."""
     from bot.pictures import draw  # noqa: F401
@@ -36,47 +53,190 @@ def _start_worker(niceness: int) -> None:
     settle_worker(niceness)
 
 
+HEADER = struct.Struct("!I")
+"""A message between the bot and a worker: its length, then a pickle."""
+
+
+def _frame(message: Any) -> bytes:
+    body = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    return HEADER.pack(len(body)) + body
+
+
+def _receive(connection: socket.socket) -> Any:
+    """The next message (blocking), or ``None`` once the bot has closed its end."""
+    header = _read_exactly(connection, HEADER.size)
+    if header is None:
+        return None
+    body = _read_exactly(connection, HEADER.unpack(header)[0])
+    return None if body is None else pickle.loads(body)
+
+
+def _read_exactly(connection: socket.socket, size: int) -> bytes | None:
+    chunks, missing = [], size
+    while missing:
+        chunk = connection.recv(min(missing, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        missing -= len(chunk)
+    return b"".join(chunks)
+
+
+def serve(connection: socket.socket, niceness: int) -> None:
+    """A worker process: draw each ``(draw, scene)`` it receives and send back
+    ``(True, png)`` or ``(False, traceback)``, until the bot closes its end (or dies)."""
+    _start_worker(niceness)
+    with connection:
+        while (request := _receive(connection)) is not None:
+            draw, scene = request
+            try:
+                answer: tuple[bool, Any] = (True, draw(scene))
+            except Exception:  # noqa: BLE001 - sent to the bot, which logs it
+                answer = (False, traceback.format_exc())
+            connection.sendall(_frame(answer))
+
+
+@dataclass
+class _Request:
+    draw: Callable[[Any], bytes]
+    scene: Any
+    future: asyncio.Future[bytes]
+    tries: int = 0
+
+
+class _Worker:
+    """One drawing process, fed by one task of the bot through a socket pair."""
+
+    def __init__(self, lane: str) -> None:
+        self.lane = lane
+        self.waiting: deque[_Request] = deque()
+        self._arrived = asyncio.Event()
+        self.drawing: _Request | None = None
+        self.process: Any = None
+        self._task = asyncio.get_running_loop().create_task(self._feed())
+
+    @property
+    def load(self) -> int:
+        return len(self.waiting) + (self.drawing is not None)
+
+    def submit(self, request: _Request, *, urgent: bool = False) -> None:
+        if urgent:
+            self.waiting.appendleft(request)
+        else:
+            self.waiting.append(request)
+        self._arrived.set()
+
+    async def _next(self) -> _Request:
+        while not self.waiting:
+            self._arrived.clear()
+            await self._arrived.wait()
+        return self.waiting.popleft()
+
+    def _start(self) -> socket.socket:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["bot.pictures.draw"])
+        ours, theirs = socket.socketpair()
+        self.process = context.Process(
+            target=serve,
+            args=(theirs, NICENESS.get(self.lane, 0)),
+            name=f"glory-pictures-{self.lane}",
+            daemon=True,
+        )
+        self.process.start()
+        theirs.close()
+        return ours
+
+    async def _feed(self) -> None:
+        """Start the process, then hand it the requests one at a time; a process that dies
+        is replaced, and the picture it was drawing is asked of the new one (once: a picture
+        that kills its worker twice fails)."""
+        while True:
+            reader, writer = await asyncio.open_connection(sock=self._start())
+            try:
+                await self._draw_all(reader, writer)
+            except (asyncio.IncompleteReadError, ConnectionError):
+                log.warning("a picture worker (%s) died; starting a new one", self.lane)
+                request, self.drawing = self.drawing, None
+                if request is not None and not request.future.done():
+                    request.tries += 1
+                    if request.tries > 1:
+                        request.future.set_exception(DrawingFailed("the worker died twice"))
+                    else:
+                        self.waiting.appendleft(request)
+            finally:
+                writer.close()
+
+    async def _draw_all(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while True:
+            if self.drawing is None:
+                self.drawing = await self._next()
+            request = self.drawing
+            if request.future.done():  # nobody waits for it any more
+                self.drawing = None
+                continue
+            writer.write(_frame((request.draw, request.scene)))
+            header = await reader.readexactly(HEADER.size)
+            ok, payload = pickle.loads(await reader.readexactly(HEADER.unpack(header)[0]))
+            self.drawing = None
+            if not request.future.done():
+                if ok:
+                    request.future.set_result(payload)
+                else:
+                    request.future.set_exception(DrawingFailed(payload))
+
+    def close(self) -> None:
+        self._task.cancel()  # its socket closes: the worker reads the end and exits
+        if self.process is not None and self.process.is_alive():
+            self.process.terminate()
+        if self.drawing is not None:
+            self.drawing.future.cancel()
+        for request in self.waiting:
+            request.future.cancel()
+        self.waiting.clear()
+
+
 class PictureWorkers:
     """``processes`` worker processes per lane (0: one thread per lane)."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
-        self._executors: dict[str, Executor] = {}
+        self._workers: dict[str, list[_Worker]] = {}
+        self._threads: dict[str, ThreadPoolExecutor] = {}
 
-    def _executor(self, lane: str) -> Executor:
-        executor = self._executors.get(lane)
-        if executor is None:
-            if self.processes <= 0:
-                executor = ThreadPoolExecutor(1, thread_name_prefix=f"pictures-{lane}")
-            else:
-                context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(["bot.pictures.draw"])
-                executor = ProcessPoolExecutor(
-                    self.processes,
-                    mp_context=context,
-                    initializer=_start_worker,
-                    initargs=(NICENESS.get(lane, 0),),
-                )
-            self._executors[lane] = executor
-        return executor
+    def _lane(self, lane: str) -> list[_Worker]:
+        workers = self._workers.get(lane)
+        if workers is None:
+            workers = self._workers[lane] = [_Worker(lane) for _ in range(self.processes)]
+        return workers
 
     def start(self, lanes: Sequence[str]) -> None:
         """Start the lanes' worker processes now, at start-up (see ``SearchPool.start``)."""
         if self.processes > 0:
             for lane in lanes:
-                self._executor(lane).submit(int)
+                self._lane(lane)
 
-    async def run(self, lane: str, draw: Callable[[Any], bytes], scene: Any) -> bytes:
-        """``draw(scene)`` in the lane's worker; a broken pool is replaced and asked again."""
+    async def run(
+        self, lane: str, draw: Callable[[Any], bytes], scene: Any, *, urgent: bool = False
+    ) -> bytes:
+        """``draw(scene)`` in the lane's least busy worker; ``urgent`` (a click's answer waits
+        for it): before the pictures waiting there (a courier's can wait a moment)."""
         loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._executor(lane), draw, scene)
-        except BrokenProcessPool:
-            log.warning("a picture worker died; starting a new one")
-            self._executors.pop(lane, None)
-            return await loop.run_in_executor(self._executor(lane), draw, scene)
+        if self.processes <= 0:
+            executor = self._threads.get(lane)
+            if executor is None:
+                executor = ThreadPoolExecutor(1, thread_name_prefix=f"pictures-{lane}")
+                self._threads[lane] = executor
+            return await loop.run_in_executor(executor, draw, scene)
+        future: asyncio.Future[bytes] = loop.create_future()
+        worker = min(self._lane(lane), key=lambda worker: worker.load)
+        worker.submit(_Request(draw, scene, future), urgent=urgent)
+        return await future
 
     def close(self) -> None:
-        for executor in self._executors.values():
+        for workers in self._workers.values():
+            for worker in workers:
+                worker.close()
+        self._workers.clear()
+        for executor in self._threads.values():
             executor.shutdown(wait=False, cancel_futures=True)
-        self._executors.clear()
+        self._threads.clear()

@@ -1,0 +1,103 @@
+"""The picture workers: real processes fed through pipes the event loop watches."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+
+import pytest
+
+from bot.pictures.workers import DrawingFailed, PictureWorkers
+
+
+def echo(scene: bytes) -> bytes:
+    return b"drawn:" + scene
+
+
+def slowly(scene: float) -> bytes:
+    time.sleep(scene)
+    return str(os.getpid()).encode()
+
+
+def broken(scene: str) -> bytes:
+    raise ValueError(scene)
+
+
+async def test_pictures_of_any_size_are_drawn_in_a_worker_process_in_the_order_asked() -> None:
+    workers = PictureWorkers(1)
+    try:
+        answers = await asyncio.gather(*(workers.run("hands", echo, b"%d" % i) for i in range(20)))
+        assert answers == [b"drawn:%d" % i for i in range(20)]
+        big = os.urandom(300_000)  # larger than a socket's buffer, both ways
+        assert await workers.run("hands", echo, big) == b"drawn:" + big
+        pid = int(await workers.run("hands", slowly, 0.0))
+        assert pid != os.getpid()
+    finally:
+        workers.close()
+
+
+async def test_a_picture_that_fails_is_reported_and_the_worker_draws_on() -> None:
+    workers = PictureWorkers(1)
+    try:
+        with pytest.raises(DrawingFailed, match="ValueError: no such card"):
+            await workers.run("tables", broken, "no such card")
+        assert await workers.run("tables", echo, b"next") == b"drawn:next"
+    finally:
+        workers.close()
+
+
+async def test_a_worker_killed_mid_drawing_is_replaced_and_the_picture_still_arrives() -> None:
+    workers = PictureWorkers(1)
+    try:
+        first = int(await workers.run("tables", slowly, 0.0))
+        drawing = asyncio.ensure_future(workers.run("tables", slowly, 1.0))
+        queued = asyncio.ensure_future(workers.run("tables", echo, b"queued"))
+        await asyncio.sleep(0.3)  # the first worker is inside ``slowly``
+        os.kill(first, signal.SIGKILL)
+        second = int(await asyncio.wait_for(drawing, timeout=30))
+        assert second != first, "a new worker drew the picture the dead one was drawing"
+        assert await asyncio.wait_for(queued, timeout=30) == b"drawn:queued"
+    finally:
+        workers.close()
+
+
+async def test_a_closed_lane_ends_its_worker_processes() -> None:
+    workers = PictureWorkers(2)
+    workers.start(["hands"])
+    pids = {int(await workers.run("hands", slowly, 0.2)) for _ in range(2)}
+    processes = [worker.process for worker in workers._workers["hands"]]
+    workers.close()
+    for process in processes:
+        process.join(timeout=10)
+        assert not process.is_alive()
+    assert pids
+
+
+async def test_threads_draw_when_no_worker_process_is_wanted() -> None:
+    workers = PictureWorkers(0)
+    try:
+        assert int(await workers.run("hands", slowly, 0.0)) == os.getpid()
+    finally:
+        workers.close()
+
+
+async def test_a_picture_a_click_waits_for_is_drawn_before_the_couriers_waiting_ones() -> None:
+    workers = PictureWorkers(1)
+    try:
+        await workers.run("hands", echo, b"warm")
+        finished: list[bytes] = []
+
+        async def draw(scene: bytes, *, urgent: bool = False) -> None:
+            finished.append(await workers.run("hands", echo, scene, urgent=urgent))
+
+        busy = asyncio.ensure_future(workers.run("hands", slowly, 0.5))
+        await asyncio.sleep(0.1)  # the worker is drawing ``busy``
+        waiting = [asyncio.ensure_future(draw(b"courier %d" % i)) for i in range(2)]
+        await asyncio.sleep(0)
+        clicked = asyncio.ensure_future(draw(b"click", urgent=True))
+        await asyncio.gather(busy, clicked, *waiting)
+        assert finished == [b"drawn:click", b"drawn:courier 0", b"drawn:courier 1"]
+    finally:
+        workers.close()
