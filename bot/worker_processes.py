@@ -9,18 +9,40 @@ import time
 ORPHAN_CHECK_SECONDS = 1.0
 
 
-def settle_worker(niceness: int) -> None:
+def settle_worker(niceness: int, bot_pid: int) -> None:
     """Lower the worker's priority (``niceness`` > 0 yields the CPU to the bot's clicks on a
-    small host) and end the worker when the bot is gone: a bot killed with SIGKILL cannot
-    shut its pools down, and a worker waiting for requests would otherwise live on (its
-    parent, the fork server, ends with the bot, so the worker is handed to another parent)."""
+    small host) and end the worker when the bot (process ``bot_pid``) is gone.
+
+    Why the bot's pid and not the worker's parent: workers are forked by multiprocessing's
+    fork server, and every worker keeps a copy of the pipe by which the fork server learns
+    that the bot is gone. After a kill -9 of the bot the fork server therefore never learnt
+    it and lived on, and so did its workers, which waited for their parent to change: each
+    crash of the bot left a fork server and its workers behind (seen as dozens of them after
+    the tests' kill -9 cases). A worker that watches the bot itself ends, and once the last
+    one has, the fork server sees the pipe closed and ends too."""
     if niceness:
         os.nice(niceness)
-    parent = os.getppid()
 
     def watch() -> None:
-        while os.getppid() == parent:
+        while running(bot_pid):
             time.sleep(ORPHAN_CHECK_SECONDS)
         os._exit(0)
 
-    threading.Thread(target=watch, daemon=True).start()
+    threading.Thread(target=watch, daemon=True, name="glory-bot-watch").start()
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, killed but not yet reaped, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc (not Linux): whether a signal could reach it
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True

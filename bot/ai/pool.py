@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -30,11 +31,11 @@ WORKER_NICENESS = 10
 moment the bot has a click to answer (on a small host they share the cores)."""
 
 
-def _warm() -> None:
+def _warm(bot_pid: int) -> None:
     """Import the engines and the search before the first request; then as every worker."""
     import games.ai  # noqa: F401
 
-    settle_worker(WORKER_NICENESS)
+    settle_worker(WORKER_NICENESS, bot_pid)
 
 
 class SearchPool:
@@ -52,7 +53,7 @@ class SearchPool:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["games", "games.ai"])
                 self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_warm
+                    self.workers, mp_context=context, initializer=_warm, initargs=(os.getpid(),)
                 )
         return self._executor
 

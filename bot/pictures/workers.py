@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import pickle
 import socket
 import struct
@@ -44,13 +45,13 @@ class DrawingFailed(Exception):
     """A worker could not draw a picture (the worker's traceback is the message)."""
 
 
-def _start_worker(niceness: int) -> None:
+def _start_worker(niceness: int, bot_pid: int) -> None:
     """Load the drawing code and its font before the first picture; then as every worker."""
     from bot.pictures import draw  # noqa: F401
     from bot.pictures.fonts import font
 
     font(14)
-    settle_worker(niceness)
+    settle_worker(niceness, bot_pid)
 
 
 HEADER = struct.Struct("!I")
@@ -82,10 +83,10 @@ def _read_exactly(connection: socket.socket, size: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def serve(connection: socket.socket, niceness: int) -> None:
+def serve(connection: socket.socket, niceness: int, bot_pid: int) -> None:
     """A worker process: draw each ``(draw, scene)`` it receives and send back
     ``(True, png)`` or ``(False, traceback)``, until the bot closes its end (or dies)."""
-    _start_worker(niceness)
+    _start_worker(niceness, bot_pid)
     with connection:
         while (request := _receive(connection)) is not None:
             draw, scene = request
@@ -138,7 +139,7 @@ class _Worker:
         ours, theirs = socket.socketpair()
         self.process = context.Process(
             target=serve,
-            args=(theirs, NICENESS.get(self.lane, 0)),
+            args=(theirs, NICENESS.get(self.lane, 0), os.getpid()),
             name=f"glory-pictures-{self.lane}",
             daemon=True,
         )
