@@ -28,7 +28,7 @@ def settle_worker(niceness: int, bot_pid: int) -> None:
             time.sleep(ORPHAN_CHECK_SECONDS)
         os._exit(0)
 
-    threading.Thread(target=watch, daemon=True, name="glory-bot-watch").start()
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def running(pid: int) -> bool:

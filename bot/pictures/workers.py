@@ -140,7 +140,6 @@ class _Worker:
         self.process = context.Process(
             target=serve,
             args=(theirs, NICENESS.get(self.lane, 0), os.getpid()),
-            name=f"glory-pictures-{self.lane}",
             daemon=True,
         )
         self.process.start()
