@@ -46,6 +46,7 @@ from bot.outbox.entries import RESYNC, Publication
 from bot.storage import claims, liveness
 from bot.storage.models import utcnow
 from bot.storage.repository import Store
+from tests.store.conftest import new_lobby
 
 WITH_LIVENESS = claims.CLAIM
 WITHOUT_LIVENESS = text(claims.CLAIM.text.replace(f"OR {liveness.dead('claims.owner')}", ""))
@@ -176,17 +177,7 @@ async def measure(store: Store, holder: Store, repeat: int, entries: int) -> Non
 
     # The sweep: entries of games a running store holds (its couriers at work).
     for channel_id in range(entries):
-        lobby = await store.create_lobby(
-            guild_id=1,
-            channel_id=1000 + channel_id,
-            host_id=1,
-            host_name="host",
-            host_locale="en",
-            game_key="kami",
-            options={},
-            locale="en",
-            expires_at=utcnow() + timedelta(hours=1),
-        )
+        lobby = await new_lobby(store, channel_id=1000 + channel_id, guild_id=1)
         assert lobby.id is not None
         await store.publish(lobby.id, Publication(RESYNC))
         assert await holder.claim(lobby.id, claims.OUTBOX, lease=3600)
