@@ -1150,7 +1150,8 @@ class Store:
         """Running games that nobody may be playing: no move for ``longer_than``, an AI seat
         (or a seat the AI took over) or a passed deadline, and no live claim on the turn (a
         process that died mid-search, or before its clock fired, leaves such a game); and, at
-        once, those whose turn was claimed by a process that is no longer running."""
+        once, those whose turn was claimed by a process that is no longer running. Several
+        processes on PostgreSQL only (``Store.shared``: it reads the server's lock table)."""
         now = utcnow()
         ai_seat = (
             select(_SEATS.c.game_id)
