@@ -15,7 +15,7 @@ from __future__ import annotations
 from math import comb
 from typing import TYPE_CHECKING
 
-from games.kami.cards import COPIES, SOLDIER, TYPES, counts_of
+from games.kami.cards import COPIES, EMPRESS, SOLDIER, TYPES, counts_of
 from games.rng import Rng
 
 if TYPE_CHECKING:
@@ -78,8 +78,44 @@ def _shown_defense(state: KamiState, owner: int, index: int, seat: int) -> bool:
     )
 
 
+DEALS = 20
+"""How many deals a determinization tries before it keeps one that strands a player."""
+
+
 def determinize(state: KamiState, seat: int, rng: Rng) -> KamiState:
-    """A copy with everything hidden from ``seat`` dealt again from the cards it has not seen.
+    """A copy with everything hidden from ``seat`` dealt again from the cards it has not seen,
+    in which no other player holds a hand that could never attack (``_stranded``).
+
+    Why the second condition: the real hands came about through legal moves, and the rules
+    never let a player reach an attack with only Empresses that may not be played (the
+    defense that would leave that hand is not legal). A deal that ignores this can give the
+    opponent in Duel two Empresses with none face up when they must lead, a position with no
+    legal move (found by ``tests/games/ai/test_determinize.py``). Such deals are dealt again
+    from the same ``rng`` (so the result still depends only on what ``seat`` knows), and the
+    last of ``DEALS`` is kept when the unseen cards allow nothing else.
+    """
+    for attempt in range(DEALS):
+        world = _deal(state, seat, rng)
+        if attempt == DEALS - 1 or not _stranded(world, seat):
+            return world
+    raise AssertionError("unreachable")
+
+
+def _stranded(world: KamiState, seat: int) -> bool:
+    """Whether another player's hand is two or more Empresses while none lies face up: none of
+    them may attack (``KamiState.attack_allowed``), and nothing else is left to attack with."""
+    if world.empress_open:
+        return False
+    return any(
+        owner != seat
+        and world.hand_sizes[owner] >= 2
+        and world.hands[owner][EMPRESS] == world.hand_sizes[owner]
+        for owner in range(world.num_players)
+    )
+
+
+def _deal(state: KamiState, seat: int, rng: Rng) -> KamiState:
+    """One deal of everything hidden from ``seat``.
 
     Players with a public Soldier count (shown for Demoralized, or implied by who was asked)
     get their hidden cards first, with a number of Soldiers drawn from the hypergeometric law

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -277,3 +278,22 @@ def test_the_last_rounds_revealed_defense_card_is_public_in_the_soldier_bounds()
     assert state.revealed_soldiers == [{"seat": 2, "soldiers": 5}]
     for seat in range(4):
         check_determinization(state, seat, rng)
+
+
+POSITIONS = Path(__file__).parent / "positions"
+
+
+def test_a_kami_duel_determinization_never_strands_the_opponent_who_must_lead() -> None:
+    """Found by the property above (Duel, seed 9960193): the opponent is to lead with two
+    cards, and the cards seat 0 has not seen include both Empresses, none face up. The real
+    hand can attack; a third of the determinizations used to deal the opponent the two
+    Empresses, a position with no legal action."""
+    state = REGISTRY["kami"].state_from_json(
+        json.loads((POSITIONS / "kami_duel_opponent_leads.json").read_text())
+    )
+    assert state.to_move == 1 and state.legal_actions()
+    worlds = [state.determinize(0, Rng(seed)) for seed in range(200)]
+    assert all(world.legal_actions() for world in worlds)
+    # Seat 0 has not seen a Soldier and both Empresses (the opponent's two cards and one of
+    # its face-down defense cards): the one deal that strands nobody is the real one.
+    assert all(without_rng(world) == without_rng(state) for world in worlds)
