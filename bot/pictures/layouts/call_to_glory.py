@@ -10,9 +10,9 @@ from bot.pictures.canvas import Canvas, Face
 from bot.pictures.layouts.common import HEADER, MARGIN, SCORES, header, player_badge, score_strip
 from bot.pictures.palette import OKABE_ITO
 from bot.pictures.scene import HandScene, TableScene, card_name
+from games.call_to_glory.cards import INDEX_OF
 
 WIDTH = 960
-VALUES = (6, 7, 8, 9, 12, 14, 16, 18, 20)
 TYPE_COLOURS = (*OKABE_ITO, (150, 150, 150), (140, 96, 60))
 CARD_W, CARD_H = 52, 74
 SMALL_W, SMALL_H = 38, 54
@@ -21,7 +21,7 @@ PANEL_H = 200
 
 
 def face(value: int, locale: str) -> Face:
-    colour = TYPE_COLOURS[VALUES.index(value) % len(TYPE_COLOURS)]
+    colour = TYPE_COLOURS[INDEX_OF[value] % len(TYPE_COLOURS)]
     return Face(str(value), card_name(f"call_to_glory.card.{value}", locale), colour)
 
 

@@ -8,19 +8,9 @@ from bot.pictures.canvas import Canvas, Face
 from bot.pictures.layouts.common import HEADER, MARGIN, SCORES, header, player_badge, score_strip
 from bot.pictures.palette import OKABE_ITO
 from bot.pictures.scene import HandScene, TableScene, card_name
+from games.kami.cards import NAMES, VALUES
 
 WIDTH = 960
-NAMES = (
-    "soldier",
-    "spear",
-    "horseman",
-    "silver_dragon",
-    "gold_dragon",
-    "tower",
-    "madman",
-    "empress",
-)
-VALUES = (1, 2, 2, 3, 3, 4, 4, 5)
 TYPE_COLOURS = (*OKABE_ITO, (150, 150, 150))
 CARD_W, CARD_H = 46, 64
 PANEL_H = 200
