@@ -51,6 +51,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
@@ -102,7 +103,7 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far, from /proc/<pid>/stat (Linux)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # the process is gone
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -221,17 +222,35 @@ def no_collector_pauses() -> Iterator[None]:
         gc.enable()
 
 
-async def offered_load(
-    name: str,
+@dataclass
+class OfferedLoad:
+    """What a measured window of offered load gave (``offer_load``)."""
+
+    records: list[InteractionRecord]
+    timeouts: int
+    started: float
+    """``time.perf_counter()`` when the window began (the records' clock)."""
+    wall_started: float
+    """``time.time()`` at the same moment (PostgreSQL's clock)."""
+    deadline: float
+    window: float
+    in_window: list[InteractionRecord]
+    """The actions answered before the deadline."""
+    before: Any
+    after: Any
+    """``measure()`` right before and right after the window (CPU counters)."""
+
+
+async def offer_load(
     rate: float,
     seconds: float,
     pick: Callable[[set[int]], int | None],
     act: Callable[[int], Awaitable[InteractionRecord | None]],
-    bot_pid: int,
-    emulator: Emulator | None = None,
-    settle: float = 1.0,
-) -> Phase:
-    """Offer ``rate`` actions per second for ``seconds``; one action in flight per table."""
+    measure: Callable[[], Any],
+) -> OfferedLoad:
+    """Offer ``rate`` actions per second for ``seconds``, at most one in flight per table
+    (``pick(busy)`` chooses an idle one, or None), with no cycle collection in this process;
+    then wait for the actions still in flight."""
     busy: set[int] = set()
     records: list[InteractionRecord] = []
     timeouts = 0
@@ -250,8 +269,8 @@ async def offered_load(
     tasks: list[asyncio.Task[None]] = []
     interval = 1.0 / rate
     with no_collector_pauses():
-        bot_cpu, driver_cpu = cpu_seconds(bot_pid), time.process_time()
-        started = time.perf_counter()
+        before = measure()
+        started, wall_started = time.perf_counter(), time.time()
         deadline = started + seconds
         next_launch = started
         while (now := time.perf_counter()) < deadline:
@@ -264,12 +283,30 @@ async def offered_load(
                 busy.add(table)
                 tasks.append(asyncio.create_task(one(table)))
         window = time.perf_counter() - started
-        bot_cpu = cpu_seconds(bot_pid) - bot_cpu
-        driver_cpu = time.process_time() - driver_cpu
-        answered_in_window = sum(
-            1 for r in records if r.callback_at is not None and r.callback_at <= deadline
-        )
+        after = measure()
+        in_window = [r for r in records if r.callback_at is not None and r.callback_at <= deadline]
         await asyncio.wait_for(asyncio.gather(*tasks), timeout=60)
+    return OfferedLoad(
+        records, timeouts, started, wall_started, deadline, window, in_window, before, after
+    )
+
+
+async def offered_load(
+    name: str,
+    rate: float,
+    seconds: float,
+    pick: Callable[[set[int]], int | None],
+    act: Callable[[int], Awaitable[InteractionRecord | None]],
+    bot_pid: int,
+    emulator: Emulator | None = None,
+    settle: float = 1.0,
+) -> Phase:
+    """Offer ``rate`` actions per second for ``seconds``; one action in flight per table."""
+    load = await offer_load(
+        rate, seconds, pick, act, lambda: (cpu_seconds(bot_pid), time.process_time())
+    )
+    records, started, deadline, window = load.records, load.started, load.deadline, load.window
+    bot_cpu, driver_cpu = (load.after[0] - load.before[0], load.after[1] - load.before[1])
     latencies = sorted(r.latency for r in records if r.latency is not None)
     delays: list[float] = []
     uploaded, moves = 0, 0
@@ -281,12 +318,12 @@ async def offered_load(
     return Phase(
         name=name,
         offered_per_second=rate,
-        achieved_per_second=round(answered_in_window / window, 1),
+        achieved_per_second=round(len(load.in_window) / window, 1),
         actions=len(records),
         p50_ms=round(percentile(latencies, 0.50) * 1000, 2),
         p99_ms=round(percentile(latencies, 0.99) * 1000, 2),
         max_ms=round((latencies[-1] if latencies else float("nan")) * 1000, 2),
-        timeouts=timeouts,
+        timeouts=load.timeouts,
         bot_cpu_percent=round(100 * bot_cpu / window, 1),
         driver_cpu_percent=round(100 * driver_cpu / window, 1),
         turn_dms=len(delays),

@@ -33,7 +33,6 @@ import argparse
 import asyncio
 import contextlib
 import json
-import os
 import random
 import time
 import uuid
@@ -47,10 +46,10 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from benchmarks.bot_load import no_collector_pauses
+from benchmarks.bot_load import cpu_seconds, offer_load, percentile
 from bot.storage.engine import normalise_url
 from tests.loopback.bot_process import shard_bots
-from tests.loopback.emulator import Actor, Emulator, InteractionRecord, Message, WaitTimeout
+from tests.loopback.emulator import Actor, Emulator, InteractionRecord, Message
 from tests.loopback.ui_players import (
     MENU_ID,
     Table,
@@ -86,15 +85,6 @@ class Step:
     bots_cpu_ms_per_move: float | None = None
     postgres_share_of_cpu: float | None = None
     """PostgreSQL's CPU over the bots' and PostgreSQL's together (the driver left out)."""
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process so far (Linux /proc); 0 if it is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (FileNotFoundError, ProcessLookupError):
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def children_of(parent: int) -> list[int]:
@@ -194,12 +184,6 @@ class Postgres:
             )
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    if not values:
-        return float("nan")
-    return values[min(len(values) - 1, round(fraction * (len(values) - 1)))]
-
-
 def channel_hand(actor: Actor, table: Table) -> Message | None:
     """The player's ephemeral hand in the table's channel, if it shows the newest state."""
     newest = highest_version(table.players)
@@ -247,22 +231,8 @@ async def offered_step(
     postgres: Postgres,
 ) -> Step:
     """Offer ``rate`` actions per second for ``seconds``; at most one in flight per table."""
-    busy: set[int] = set()
-    records: list[InteractionRecord] = []
-    timeouts = 0
 
-    async def one(index: int) -> None:
-        nonlocal timeouts
-        try:
-            record = await act(tables[index])
-            if record is not None:
-                records.append(record)
-        except WaitTimeout:
-            timeouts += 1
-        finally:
-            busy.discard(index)
-
-    def pick() -> int | None:
+    def pick(busy: set[int]) -> int | None:
         for _ in range(50):  # bounded random probing for an idle game with a player to act
             index = rng.randrange(len(tables))
             if index not in busy and movers(tables[index]):
@@ -272,7 +242,6 @@ async def offered_step(
     await asyncio.sleep(1.5)  # PostgreSQL publishes its counters about once a second
     commits, rows = await postgres.written()
     moves_before = await postgres.stored_moves()
-    tasks = []
 
     async def follow_postgres() -> None:
         while True:  # new backends are counted from their first sample: sample often
@@ -280,26 +249,16 @@ async def offered_step(
             await asyncio.sleep(0.5)
 
     following = asyncio.create_task(follow_postgres())
-    # No cycle collection in this process while measuring (bot_load.py says why).
-    with no_collector_pauses():
-        before = {name: measure() for name, measure in cpu.items()}
-        started = time.perf_counter()
-        wall_deadline = time.time() + seconds
-        deadline = started + seconds
-        next_launch = started
-        while (now := time.perf_counter()) < deadline:
-            if now < next_launch:
-                await asyncio.sleep(next_launch - now)
-                continue
-            next_launch += 1.0 / rate
-            index = pick()
-            if index is not None:
-                busy.add(index)
-                tasks.append(asyncio.create_task(one(index)))
-        window = time.perf_counter() - started
-        used = {name: measure() - before[name] for name, measure in cpu.items()}
-        in_window = [r for r in records if r.callback_at is not None and r.callback_at <= deadline]
-        await asyncio.wait_for(asyncio.gather(*tasks), timeout=60)
+    load = await offer_load(
+        rate,
+        seconds,
+        pick,
+        lambda index: act(tables[index]),
+        lambda: {name: measure() for name, measure in cpu.items()},
+    )
+    records, window, in_window = load.records, load.window, load.in_window
+    used = {name: load.after[name] - load.before[name] for name in cpu}
+    wall_deadline = load.wall_started + seconds
     following.cancel()
     moves_in_window = await postgres.stored_moves(until=wall_deadline) - moves_before
     await asyncio.sleep(1.5)
@@ -317,7 +276,7 @@ async def offered_step(
         p50_ms=round(percentile(latencies, 0.50) * 1000, 2),
         p99_ms=round(percentile(latencies, 0.99) * 1000, 2),
         max_ms=round((latencies[-1] if latencies else float("nan")) * 1000, 2),
-        timeouts=timeouts,
+        timeouts=load.timeouts,
         cpu_percent={name: round(100 * seconds / window, 1) for name, seconds in used.items()},
         commits_per_move=round((commits_after - commits) / moves, 2) if moves else None,
         rows_written_per_move=round((rows_after - rows) / moves, 2) if moves else None,
