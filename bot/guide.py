@@ -32,6 +32,7 @@ from bot.controls import SentControls
 from bot.i18n import t
 from bot.languages import user_locale
 from bot.option_help import option_lines
+from bot.paging import PAGE_BUTTONS, step_buttons
 from bot.render import presenter_for
 from bot.render.limits import EMBED_TITLE, clip
 from bot.replies import guarded
@@ -49,12 +50,6 @@ REPOSITORY_LABELS = frozenset({"repository", "source", "source code"})
 """``[project.urls]`` labels that name the repository (GitHub-style ``/blob/`` links)."""
 PAGE_NUMBER = re.compile(r"[1-9][0-9]{0,5}")
 """A page in a custom_id: ASCII digits only, at most six; anything else is forged."""
-BUTTONS: tuple[tuple[str, str], ...] = (
-    ("first", "⏮"),
-    ("previous", "◀"),
-    ("next", "▶"),
-    ("last", "⏭"),
-)
 
 
 PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
@@ -135,13 +130,13 @@ def guide_buttons(
     game_key: str, page: int, count: int, url: str | None, locale: str
 ) -> SentControls:
     """⏮ ◀ ▶ ⏭ for ``page`` of ``count`` (those leading nowhere greyed out), then the link."""
-    targets = {"first": 1, "previous": page - 1, "next": page + 1, "last": count}
-    controls = SentControls()
-    for button, emoji in BUTTONS:
-        target = min(max(targets[button], 1), count)
-        controls.add_item(
-            GuidePageButton(game_key, target, button, emoji=emoji, disabled=target == page)
-        )
+    controls = step_buttons(
+        page,
+        count,
+        lambda target, button, emoji, disabled: GuidePageButton(
+            game_key, target, button, emoji=emoji, disabled=disabled
+        ),
+    )
     if url is not None:
         controls.add_item(ui.Button(label=t("guide.full_rules", locale), url=url, row=0))
     return controls
@@ -176,7 +171,7 @@ class GuidePageButton(Control, ui.DynamicItem[ui.Button], template=r"glory:guide
         cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
     ) -> GuidePageButton | DamagedControl:
         fields = match["fields"].split(":")
-        if len(fields) != 3 or fields[0] not in PAGES or fields[2] not in dict(BUTTONS):
+        if len(fields) != 3 or fields[0] not in PAGES or fields[2] not in dict(PAGE_BUTTONS):
             return DamagedControl(item)
         if not PAGE_NUMBER.fullmatch(fields[1]):
             return DamagedControl(item)

@@ -31,6 +31,7 @@ from bot.components import Control, DamagedControl, number
 from bot.controls import SentControls
 from bot.i18n import t
 from bot.languages import user_locale
+from bot.paging import step_buttons
 from bot.render import presenter_for
 from bot.render.common import safe_names
 from bot.render.limits import EMBED_DESCRIPTION, EMBED_TITLE, clip, first_lines
@@ -51,12 +52,6 @@ ENDED = (GameStatus.FINISHED.value, GameStatus.ABANDONED.value)
 NAME_LENGTH = 40
 LINE_LENGTH = 400
 """A line holds at most four names of up to 40 characters: ten lines stay inside an embed."""
-BUTTONS: tuple[tuple[str, str], ...] = (
-    ("first", "⏮"),
-    ("previous", "◀"),
-    ("next", "▶"),
-    ("last", "⏭"),
-)
 
 
 @dataclass(frozen=True)
@@ -204,16 +199,13 @@ def history_message(
 
 
 def page_buttons(page: int, count: int, game: str | None, user: int) -> SentControls:
-    targets = {"first": 1, "previous": page - 1, "next": page + 1, "last": count}
-    controls = SentControls()
-    for button, emoji in BUTTONS:
-        target = min(max(targets[button], 1), count)
-        controls.add_item(
-            HistoryPageButton(
-                target, game or ALL_GAMES, user, button, emoji=emoji, disabled=target == page
-            )
-        )
-    return controls
+    return step_buttons(
+        page,
+        count,
+        lambda target, button, emoji, disabled: HistoryPageButton(
+            target, game or ALL_GAMES, user, button, emoji=emoji, disabled=disabled
+        ),
+    )
 
 
 async def show_history(

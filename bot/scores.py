@@ -33,6 +33,7 @@ from bot.controls import SentControls
 from bot.hints import hints_used_lines
 from bot.i18n import t
 from bot.languages import user_locale
+from bot.paging import step_buttons
 from bot.render import presenter_for
 from bot.render.base import JSON, Presenter
 from bot.render.common import safe_names
@@ -49,12 +50,6 @@ PAGE_NUMBER = re.compile(r"[1-9][0-9]{0,5}")
 """A page in a custom_id: ASCII digits only (``int`` would also read "٣", and "²" passes
 ``str.isdigit``), at most six of them; anything else is a forged or broken id."""
 GAME_NUMBER = re.compile(r"[1-9][0-9]{0,18}")
-BUTTONS: tuple[tuple[str, str], ...] = (
-    ("first", "⏮"),
-    ("previous", "◀"),
-    ("next", "▶"),
-    ("last", "⏭"),
-)
 
 
 def round_lines(presenter: Presenter, view: JSON, names: Sequence[str], locale: str) -> list[str]:
@@ -129,14 +124,13 @@ def scores_message(loaded: LoadedGame, locale: str, page: int = 1) -> dict[str, 
 
 def page_buttons(game_id: int, page: int, count: int) -> SentControls:
     """⏮ ◀ ▶ ⏭ for ``page`` of ``count``; those leading nowhere are greyed out."""
-    targets = {"first": 1, "previous": page - 1, "next": page + 1, "last": count}
-    controls = SentControls()
-    for button, emoji in BUTTONS:
-        target = min(max(targets[button], 1), count)
-        controls.add_item(
-            ScorePageButton(game_id, target, button, emoji=emoji, disabled=target == page)
-        )
-    return controls
+    return step_buttons(
+        page,
+        count,
+        lambda target, button, emoji, disabled: ScorePageButton(
+            game_id, target, button, emoji=emoji, disabled=disabled
+        ),
+    )
 
 
 class ScorePageButton(

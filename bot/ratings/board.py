@@ -25,6 +25,7 @@ from bot.answers import Answer
 from bot.components import Control, DamagedControl, number
 from bot.controls import SentControls
 from bot.i18n import t
+from bot.paging import step_buttons
 from bot.ratings.queries import BoardEntry, GameRating, leaderboard, rated_games
 from bot.render import presenter_for
 from bot.render.limits import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, clip, first_lines
@@ -37,12 +38,6 @@ if TYPE_CHECKING:
 PER_PAGE = 10
 MAX_PAGE = 999_999
 ALL_GAMES = "-"
-BUTTONS: tuple[tuple[str, str], ...] = (
-    ("first", "⏮"),
-    ("previous", "◀"),
-    ("next", "▶"),
-    ("last", "⏭"),
-)
 SPARKS = "▁▂▃▄▅▆▇█"
 
 
@@ -139,21 +134,13 @@ def standings_message(
 
 
 def page_buttons(page: int, count: int, game: str | None, with_ai: bool) -> SentControls:
-    targets = {"first": 1, "previous": page - 1, "next": page + 1, "last": count}
-    controls = SentControls()
-    for button, emoji in BUTTONS:
-        target = min(max(targets[button], 1), count)
-        controls.add_item(
-            StandingsPageButton(
-                target,
-                game or ALL_GAMES,
-                with_ai,
-                button,
-                emoji=emoji,
-                disabled=target == page,
-            )
-        )
-    return controls
+    return step_buttons(
+        page,
+        count,
+        lambda target, button, emoji, disabled: StandingsPageButton(
+            target, game or ALL_GAMES, with_ai, button, emoji=emoji, disabled=disabled
+        ),
+    )
 
 
 async def load_pages(

@@ -32,6 +32,7 @@ from bot.components import Control, DamagedControl, number
 from bot.controls import SentControls
 from bot.i18n import t
 from bot.languages import user_locale
+from bot.paging import step_buttons
 from bot.render import presenter_for
 from bot.render.common import safe_names, table_embed
 from bot.render.limits import EMBED_TITLE, FIELD_NAME, FIELD_VALUE, clip, first_lines, room_left
@@ -113,13 +114,15 @@ def add_hands(embed: discord.Embed, loaded: LoadedGame, presenter: Any, locale: 
 def replay_buttons(
     game_id: int, replay: Replay, position: int, locale: str, reveal: bool
 ) -> SentControls:
-    targets = {"first": 0, "back": position - 1, "next": position + 1, "last": replay.last}
-    controls = SentControls()
-    for button, emoji in STEPS:
-        target = min(max(targets[button], 0), replay.last)
-        controls.add_item(
-            ReplayButton(game_id, target, button, emoji=emoji, disabled=target == position, row=0)
-        )
+    controls = step_buttons(
+        position,
+        replay.last,
+        lambda target, button, emoji, disabled: ReplayButton(
+            game_id, target, button, emoji=emoji, disabled=disabled, row=0
+        ),
+        first=0,
+        names=STEPS,
+    )
     if replay.round_starts:
         rounds = {
             "pround": replay.previous_round(position),
