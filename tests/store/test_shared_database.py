@@ -297,6 +297,10 @@ async def test_moves_from_three_processes_on_one_game_are_each_applied_once(
 
 
 def outbox_of(store: Store, **options: Any) -> Outbox:
+    """An outbox on ``store`` that shows a table after every move: with the production pace (a
+    second between showings) the first courier to claim a game holds it through the whole
+    burst, and the claims these tests are about are contended far less."""
+    options = {"table_pace": 0.0, **options}
     return Outbox(SimpleNamespace(store=store), delete_after=0.01, **options)  # type: ignore[arg-type]
 
 
