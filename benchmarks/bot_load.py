@@ -86,6 +86,12 @@ class Phase:
     moves: int = 0
     upload_kb_per_move: float | None = None
     """Bytes of pictures (attachments) the bot uploaded in the phase, per move made in it."""
+    play_p50_ms: float | None = None
+    play_p99_ms: float | None = None
+    """Latency of the clicks that made a move (stored it, then answered with the new hand)."""
+    submenu_p50_ms: float | None = None
+    submenu_p99_ms: float | None = None
+    """Latency of the other menu clicks (a sub-menu opened; nothing stored)."""
 
 
 def rss_bytes(pid: int) -> int:
@@ -315,6 +321,8 @@ async def offered_load(
         delays = sorted(turn_dm_delays(emulator, records))
         uploaded = uploaded_bytes(emulator, started, deadline + settle)
         moves = len({_footer(r.callback_data) for r in records if r.callback_type == 7} - {None})
+    plays = sorted(r.latency for r in records if r.latency is not None and _made_move(r))
+    submenus = sorted(r.latency for r in records if r.latency is not None and not _made_move(r))
     return Phase(
         name=name,
         offered_per_second=rate,
@@ -328,6 +336,10 @@ async def offered_load(
         driver_cpu_percent=round(100 * driver_cpu / window, 1),
         turn_dms=len(delays),
         ack_to_dm_p50_ms=round(percentile(delays, 0.50) * 1000, 1) if delays else None,
+        play_p50_ms=_ms(plays, 0.50),
+        play_p99_ms=_ms(plays, 0.99),
+        submenu_p50_ms=_ms(submenus, 0.50),
+        submenu_p99_ms=_ms(submenus, 0.99),
         ack_to_dm_p99_ms=round(percentile(delays, 0.99) * 1000, 1) if delays else None,
         moves=moves,
         upload_kb_per_move=round(uploaded / moves / 1024, 1) if moves else None,
@@ -359,6 +371,18 @@ def _footer(body: object) -> tuple[int, int] | None:
     text = ((embeds[0] if embeds else {}).get("footer") or {}).get("text", "")
     found = GAME_AND_MOVE.search(text)
     return (int(found["game"]), int(found["move"])) if found else None
+
+
+def _made_move(record: InteractionRecord) -> bool:
+    """Whether a menu click stored a move: its answer shows a later move than the clicked
+    control was made for (``glory:m:<game>:<version>:…`` / ``glory:s:…``)."""
+    parts = str(record.data.get("custom_id", "")).split(":")
+    shown = _footer(record.callback_data)
+    return len(parts) > 3 and shown is not None and parts[3].isdigit() and shown[1] > int(parts[3])
+
+
+def _ms(latencies: list[float], share: float) -> float | None:
+    return round(percentile(latencies, share) * 1000, 2) if latencies else None
 
 
 def turn_dm_delays(emulator: Emulator, records: list[InteractionRecord]) -> list[float]:

@@ -317,8 +317,15 @@ class MoveFlow:
         process moved (or ended the game) and its notice had not arrived yet. The store has
         forgotten it; the click is judged once more on the game as stored (``again``), so
         the player gets the answer the stored game calls for, with a fresh hand."""
+        locale = user_locale(interaction)
+
+        def draw_new_hand(ahead: LoadedGame) -> None:
+            self.bot.publisher.pictures.draw_hand_ahead(ahead, target.seat, locale)
+
         try:
-            entry, after = await self.commit_action(loaded, target.seat, action)
+            entry, after = await self.commit_action(
+                loaded, target.seat, action, meanwhile=draw_new_hand
+            )
         except IllegalAction:
             await reply(interaction, "move.illegal")
             return None
@@ -340,7 +347,13 @@ class MoveFlow:
         return entry, shown, after
 
     async def commit_action(
-        self, loaded: LoadedGame, seat: int, action: Action, *, autoplay: str | None = None
+        self,
+        loaded: LoadedGame,
+        seat: int,
+        action: Action,
+        *,
+        autoplay: str | None = None,
+        meanwhile: Callable[[LoadedGame], None] | None = None,
     ) -> tuple[Entry, LoadedGame]:
         """Apply ``action`` for ``seat`` to a copy of the loaded state and commit it with a
         compare-and-swap on the loaded version, with what it publishes, the next turn's
@@ -350,6 +363,8 @@ class MoveFlow:
         the AI standing in for a player (``autoplay``: ``clock`` when the turn ran out,
         ``takeover`` while the AI holds the seat). Raises ``IllegalAction`` or
         ``StorageConflict`` and changes nothing then. The caller holds the game's lock.
+        ``meanwhile`` is given the game as it will be (``LoadedGame.ahead``) just before the
+        commit is awaited, to start what the answer will need once it is stored.
         """
         assert loaded.state is not None
         seats = len(loaded.seats)
@@ -372,12 +387,15 @@ class MoveFlow:
                 row if row.seat != seat else row.model_copy(update={"takeover": turns.takeover})
                 for row in loaded.seats
             ]
+        publication = move_publication(reloaded, seats, before, was_to_move)
+        if meanwhile is not None:
+            meanwhile(loaded.ahead(reloaded))
         entry = await self.bot.store.commit_move(
             loaded.id,
             expected_version=loaded.row.version,
             state=saved,
             move=MoveRecord(seat=seat, action=action.to_json(), events=events),
-            publication=move_publication(reloaded, seats, before, was_to_move),
+            publication=publication,
             final=final_scores(state, seat_rows) if state.is_over else None,
             deadline=self.bot.clock.deadline_after(loaded, reloaded, turns),
             seat_turns=turns,

@@ -120,6 +120,19 @@ class LoadedGame:
         assert self.row.state is not None
         return self.game.state_from_json(self.row.state)
 
+    def ahead(self, state: State) -> LoadedGame:
+        """This game as it will be once ``state`` is stored, for work that may start while the
+        commit runs (drawing the mover's new hand). It caches nothing: if the commit fails, no
+        trace of ``state`` is left but the views its publication computed."""
+        known = _published.get(id(state))
+        return LoadedGame(
+            row=self.row,
+            seats=self.seats,
+            game=self.game,
+            state=state,
+            _views=known[1] if known is not None and known[0] is state else {},
+        )
+
     def snapshot(self) -> LoadedGame:
         """This game with a row of its own, which later moves do not change.
 

@@ -64,6 +64,7 @@ class Pictures:
         self.bot = bot
         self._kept: LruCache[Hashable, bytes] = LruCache(KEPT_PICTURES)
         self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
+        self._ahead: set[asyncio.Task[None]] = set()
         processes = bot.settings.picture_workers if bot is not None else 0
         self.workers = PictureWorkers(processes)
         self._guilds: dict[int, tuple[float, bool]] = {}
@@ -171,6 +172,20 @@ class Pictures:
             if chart is not None:
                 content = add_chart(content, chart, t("pictures.alt.chart", locale, game=game))
         return content
+
+    def draw_hand_ahead(self, loaded: LoadedGame, seat: int, locale: str) -> None:
+        """Start drawing ``seat``'s hand now, for an answer that will show it soon.
+
+        A move's answer shows the mover's new hand once the move is stored; drawn while the
+        commit runs, the picture is ready (or nearly) when the answer asks for it, instead of
+        being drawn after the commit. Nothing waits for this drawing itself."""
+        task = asyncio.get_running_loop().create_task(self._draw_hand(loaded, seat, locale))
+        self._ahead.add(task)
+        task.add_done_callback(self._ahead.discard)
+
+    async def _draw_hand(self, loaded: LoadedGame, seat: int, locale: str) -> None:
+        if await self.hand_shown(loaded.row.guild_id, loaded.seats[seat].user_id):
+            await self._safely(self.hand_png(loaded, seat, locale, urgent=True), loaded)
 
     async def with_hand(
         self,

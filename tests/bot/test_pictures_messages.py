@@ -4,11 +4,13 @@ table's picture; ``/settings images off`` and ``/pictures hand:off`` leave text 
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import discord
 import pytest
 
+from bot.pictures.scene import HandScene
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
     current_table,
@@ -110,3 +112,41 @@ async def test_a_sub_menu_click_keeps_the_hand_picture_without_sending_it_again(
                 return
         await play_one_move(table, rng)
     pytest.fail("no sub-menu in 12 moves")
+
+
+async def test_a_move_draws_the_movers_new_hand_while_the_move_is_being_stored(
+    simcord_env, monkeypatch
+) -> None:
+    """The answer to a move shows the mover's new hand; its picture is drawn during the
+    commit, not after it (a move that leaves the hand as it was draws nothing new)."""
+    table = await quick_game(simcord_env)
+    bot = table.bot
+    phase, mover = ["before"], [None]
+    movers_drawings: list[str] = []
+    run = bot.publisher.pictures.workers.run
+
+    async def recorded_run(lane, draw, scene, **kwargs):
+        if isinstance(scene, HandScene) and scene.view["seat"] == mover[0]:
+            movers_drawings.append(phase[0])
+        return await run(lane, draw, scene, **kwargs)
+
+    commit_move = bot.store.commit_move
+
+    async def slow_commit(*args, **kwargs):
+        phase[0] = "committing"
+        await asyncio.sleep(0.2)  # a slow database: the drawing must not wait for it
+        try:
+            return await commit_move(*args, **kwargs)
+        finally:
+            phase[0] = "after"
+
+    monkeypatch.setattr(bot.publisher.pictures.workers, "run", recorded_run)
+    monkeypatch.setattr(bot.store, "commit_move", slow_commit)
+    rng = random.Random(5)
+    for _ in range(6):
+        phase[0], mover[0] = "before", (await table.loaded()).state.to_move
+        await play_one_move(table, rng)
+        assert "after" not in movers_drawings
+    assert "committing" in movers_drawings
+    dm = live_dm_hand(table, (await table.loaded()).state.to_move)
+    assert dm is not None and picture(dm, "hand.png")

@@ -16,6 +16,7 @@ import textwrap
 import time
 from pathlib import Path
 
+from bot.pictures.workers import NICENESS, PictureWorkers
 from bot.worker_processes import running
 
 REPO = Path(__file__).resolve().parents[2]
@@ -71,3 +72,21 @@ def test_a_zombie_does_not_count_as_running() -> None:
     assert not running(child.pid)
     child.wait()
     assert running(os.getpid())
+
+
+async def test_the_table_workers_are_batch_jobs_and_the_hand_worker_is_not() -> None:
+    """A table picture may wait, so its worker must not take the CPU from the bot when it is
+    handed a picture (lower priority, SCHED_BATCH); the hand worker answers clicks."""
+    pictures = PictureWorkers(1)
+    try:
+        pictures.start(["tables", "hands"])
+        for lane in ("tables", "hands"):
+            await pictures.run(lane, bytes, 0)  # the worker has settled
+        table_pid = pictures._workers["tables"][0].process.pid
+        hand_pid = pictures._workers["hands"][0].process.pid
+        assert os.sched_getscheduler(table_pid) == os.SCHED_BATCH
+        assert os.getpriority(os.PRIO_PROCESS, table_pid) >= NICENESS["tables"] > 0
+        assert os.sched_getscheduler(hand_pid) == os.SCHED_OTHER
+        assert os.getpriority(os.PRIO_PROCESS, hand_pid) == os.getpriority(os.PRIO_PROCESS, 0)
+    finally:
+        pictures.close()
