@@ -13,6 +13,7 @@ that fails to draw is logged and the message goes without it: pictures never hol
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Callable, Hashable, Sequence
@@ -22,7 +23,7 @@ from bot.i18n import t
 from bot.pictures import draw
 from bot.pictures.attach import CHART_FILE, add_chart, attach
 from bot.pictures.palette import DEFAULT_THEME
-from bot.pictures.scene import TrendScene
+from bot.pictures.scene import HandScene, TrendScene
 from bot.pictures.scenes import chart_scene, hand_scene, table_scene
 from bot.pictures.workers import PictureWorkers
 from bot.session import LoadedGame
@@ -43,6 +44,28 @@ SETTING_SECONDS = 30.0
 """How long a server's or user's picture setting is trusted before it is read again (another
 process may have changed it; this one updates its own at once)."""
 TABLE_FILE, HAND_FILE = "table.png", "hand.png"
+
+
+def _hand_request(
+    loaded: LoadedGame, seat: int, locale: str, theme: str
+) -> tuple[tuple[Any, ...], HandScene]:
+    """A hand picture's key, by what it shows, and its scene."""
+    scene = hand_scene(loaded, seat, locale, theme)
+    view = scene.view
+    cards = tuple(card["card"] if isinstance(card, dict) else card for card in view["hand"] or ())
+    key = (
+        "hand",
+        loaded.row.game_key,
+        cards,
+        scene.playable,
+        seat,
+        scene.names[seat],
+        scene.on_turn,
+        view["is_over"],
+        locale,
+        theme,
+    )
+    return key, scene
 
 
 def _position_key(kind: str, loaded: LoadedGame, locale: str, theme: str) -> tuple[Any, ...]:
@@ -77,6 +100,35 @@ class Pictures:
 
     # ---------------------------------------------------------------- drawing
 
+    def begin(
+        self,
+        key: Hashable,
+        lane: str,
+        make: Callable[[Any], bytes],
+        scene: Any,
+        *,
+        urgent: bool = False,
+    ) -> asyncio.Future[bytes]:
+        """The picture for ``key``, at once: from memory, the drawing under way, or a drawing
+        handed now to the lane's worker (``urgent``: before the lane's other pictures)."""
+        kept = self._kept.get(key)
+        if kept is not None:
+            done: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+            done.set_result(kept)
+            return done
+        running = self._drawing.get(key)
+        if running is not None:
+            return running
+        future = self._drawing[key] = self.workers.submit(lane, make, scene, urgent=urgent)
+        future.add_done_callback(functools.partial(self._drawn, key))
+        return future
+
+    def _drawn(self, key: Hashable, future: asyncio.Future[bytes]) -> None:
+        self._drawing.pop(key, None)
+        if not future.cancelled() and future.exception() is None:
+            self.drawn += 1
+            self._kept.put(key, future.result())
+
     async def picture(
         self,
         key: Hashable,
@@ -86,23 +138,12 @@ class Pictures:
         *,
         urgent: bool = False,
     ) -> bytes:
-        """The picture for ``key``: from memory, from a drawing under way, or drawn now by
-        ``make(scene)`` in the lane's worker (``urgent``: before the lane's other pictures)."""
+        """The picture for ``key`` (see ``begin``); a caller who gives up leaves the drawing
+        to the others who wait for it."""
         kept = self._kept.get(key)
         if kept is not None:
             return kept
-        running = self._drawing.get(key)
-        if running is not None:
-            return await asyncio.shield(running)
-        future = asyncio.ensure_future(self.workers.run(lane, make, scene, urgent=urgent))
-        self._drawing[key] = future
-        try:
-            png = await future
-        finally:
-            self._drawing.pop(key, None)
-        self.drawn += 1
-        self._kept.put(key, png)
-        return png
+        return await asyncio.shield(self.begin(key, lane, make, scene, urgent=urgent))
 
     async def table_png(
         self,
@@ -124,23 +165,7 @@ class Pictures:
         *,
         urgent: bool = False,
     ) -> bytes:
-        scene = hand_scene(loaded, seat, locale, theme)
-        view = scene.view
-        cards = tuple(
-            card["card"] if isinstance(card, dict) else card for card in view["hand"] or ()
-        )
-        key = (
-            "hand",
-            loaded.row.game_key,
-            cards,
-            scene.playable,
-            seat,
-            scene.names[seat],
-            scene.on_turn,
-            view["is_over"],
-            locale,
-            theme,
-        )
+        key, scene = _hand_request(loaded, seat, locale, theme)
         return await self.picture(key, "hands", draw.hand_png, scene, urgent=urgent)
 
     async def chart_png(self, loaded: LoadedGame, locale: str, theme: str = DEFAULT_THEME) -> bytes:
@@ -176,12 +201,18 @@ class Pictures:
     def draw_hand_ahead(self, loaded: LoadedGame, seat: int, locale: str) -> None:
         """Start drawing ``seat``'s hand now, for an answer that will show it soon.
 
-        A move's answer shows the mover's new hand once the move is stored; drawn while the
-        commit runs, the picture is ready (or nearly) when the answer asks for it, instead of
-        being drawn after the commit. Nothing waits for this drawing itself."""
-        task = asyncio.get_running_loop().create_task(self._draw_hand(loaded, seat, locale))
-        self._ahead.add(task)
-        task.add_done_callback(self._ahead.discard)
+        A move's answer shows the mover's new hand once the move is stored; handed to the
+        worker before the commit, the picture is drawn while the move is written. Nothing
+        waits for this drawing itself. (With the hand's setting not in memory, it is read
+        first, and the drawing starts after that.)"""
+        shown = self._known_hand_shown(loaded.row.guild_id, loaded.seats[seat].user_id)
+        if shown is None:
+            task = asyncio.get_running_loop().create_task(self._draw_hand(loaded, seat, locale))
+            self._ahead.add(task)
+            task.add_done_callback(self._ahead.discard)
+        elif shown:
+            key, scene = _hand_request(loaded, seat, locale, DEFAULT_THEME)
+            self.begin(key, "hands", draw.hand_png, scene, urgent=True)
 
     async def _draw_hand(self, loaded: LoadedGame, seat: int, locale: str) -> None:
         if await self.hand_shown(loaded.row.guild_id, loaded.seats[seat].user_id):
@@ -240,16 +271,32 @@ class Pictures:
     async def hand_shown(self, guild_id: int | None, user_id: int) -> bool:
         """Whether a hand of ``user_id`` carries a picture: the server shows pictures and the
         user did not turn them off for their hand (``/pictures``)."""
-        if user_id < 0 or not await self.shown_in(guild_id):
-            return False  # an AI seat has no DM; a server without pictures shows none
-        if self.bot is None:
-            return True
-        known = self._users.get(user_id)
-        if known is not None and time.monotonic() - known[0] < SETTING_SECONDS:
-            return known[1]
+        known = self._known_hand_shown(guild_id, user_id)
+        if known is not None:
+            return known
+        if not await self.shown_in(guild_id):
+            return False
+        assert self.bot is not None
         shown = await self.bot.store.hand_images(user_id)
         self._users[user_id] = (time.monotonic(), shown)
         return shown
+
+    def _known_hand_shown(self, guild_id: int | None, user_id: int) -> bool | None:
+        """``hand_shown`` from what is in memory; ``None`` if a setting must be read first."""
+        if not self.enabled or user_id < 0:
+            return False  # an AI seat has no DM
+        if self.bot is None:
+            return True
+        if guild_id is not None:
+            server = self._guilds.get(guild_id)
+            if server is None or time.monotonic() - server[0] >= SETTING_SECONDS:
+                return None
+            if not server[1]:
+                return False
+        user = self._users.get(user_id)
+        if user is None or time.monotonic() - user[0] >= SETTING_SECONDS:
+            return None
+        return user[1]
 
     def remember_server(self, guild_id: int, shown: bool) -> None:
         self._guilds[guild_id] = (time.monotonic(), shown)

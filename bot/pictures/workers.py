@@ -106,7 +106,11 @@ class _Request:
 
 
 class _Worker:
-    """One drawing process, fed by one task of the bot through a socket pair."""
+    """One drawing process, fed by one task of the bot through a socket pair.
+
+    A request handed to an idle worker is written to its socket at once, not by the feeding
+    task's next turn: the event loop may have a millisecond of other work queued first (a
+    move's commit on SQLite, say), and the worker can be drawing meanwhile."""
 
     def __init__(self, lane: str) -> None:
         self.lane = lane
@@ -114,6 +118,7 @@ class _Worker:
         self._arrived = asyncio.Event()
         self.drawing: _Request | None = None
         self.process: Any = None
+        self._writer: asyncio.StreamWriter | None = None
         self._task = asyncio.get_running_loop().create_task(self._feed())
 
     @property
@@ -125,13 +130,19 @@ class _Worker:
             self.waiting.appendleft(request)
         else:
             self.waiting.append(request)
+        if self.drawing is None:
+            self._send_next()
         self._arrived.set()
 
-    async def _next(self) -> _Request:
-        while not self.waiting:
-            self._arrived.clear()
-            await self._arrived.wait()
-        return self.waiting.popleft()
+    def _send_next(self) -> None:
+        """Write the next request nobody gave up on to an idle, connected worker."""
+        if self._writer is None:
+            return
+        while self.waiting and self.drawing is None:
+            request = self.waiting.popleft()
+            if not request.future.done():
+                self.drawing = request
+                self._writer.write(_frame((request.draw, request.scene)))
 
     def _start(self) -> socket.socket:
         context = multiprocessing.get_context("forkserver")
@@ -153,7 +164,8 @@ class _Worker:
         while True:
             reader, writer = await asyncio.open_connection(sock=self._start())
             try:
-                await self._draw_all(reader, writer)
+                self._writer = writer
+                await self._draw_all(reader)
             except (asyncio.IncompleteReadError, ConnectionError):
                 log.warning("a picture worker (%s) died; starting a new one", self.lane)
                 request, self.drawing = self.drawing, None
@@ -164,17 +176,17 @@ class _Worker:
                     else:
                         self.waiting.appendleft(request)
             finally:
+                self._writer = None
                 writer.close()
 
-    async def _draw_all(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _draw_all(self, reader: asyncio.StreamReader) -> None:
         while True:
+            self._send_next()
             if self.drawing is None:
-                self.drawing = await self._next()
-            request = self.drawing
-            if request.future.done():  # nobody waits for it any more
-                self.drawing = None
+                self._arrived.clear()
+                await self._arrived.wait()
                 continue
-            writer.write(_frame((request.draw, request.scene)))
+            request = self.drawing
             header = await reader.readexactly(HEADER.size)
             ok, payload = pickle.loads(await reader.readexactly(HEADER.unpack(header)[0]))
             self.drawing = None
@@ -215,22 +227,29 @@ class PictureWorkers:
             for lane in lanes:
                 self._lane(lane)
 
-    async def run(
+    def submit(
         self, lane: str, draw: Callable[[Any], bytes], scene: Any, *, urgent: bool = False
-    ) -> bytes:
-        """``draw(scene)`` in the lane's least busy worker; ``urgent`` (a click's answer waits
-        for it): before the pictures waiting there (a courier's can wait a moment)."""
+    ) -> asyncio.Future[bytes]:
+        """``draw(scene)`` in the lane's least busy worker, begun now if that worker is idle;
+        ``urgent`` (a click's answer waits for it): before the pictures waiting there (a
+        courier's can wait a moment)."""
         loop = asyncio.get_running_loop()
         if self.processes <= 0:
             executor = self._threads.get(lane)
             if executor is None:
                 executor = ThreadPoolExecutor(1, thread_name_prefix=f"pictures-{lane}")
                 self._threads[lane] = executor
-            return await loop.run_in_executor(executor, draw, scene)
+            return loop.run_in_executor(executor, draw, scene)
         future: asyncio.Future[bytes] = loop.create_future()
         worker = min(self._lane(lane), key=lambda worker: worker.load)
         worker.submit(_Request(draw, scene, future), urgent=urgent)
-        return await future
+        return future
+
+    async def run(
+        self, lane: str, draw: Callable[[Any], bytes], scene: Any, *, urgent: bool = False
+    ) -> bytes:
+        """``draw(scene)``'s picture (see ``submit``)."""
+        return await self.submit(lane, draw, scene, urgent=urgent)
 
     def close(self) -> None:
         for workers in self._workers.values():

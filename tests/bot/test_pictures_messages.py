@@ -117,36 +117,43 @@ async def test_a_sub_menu_click_keeps_the_hand_picture_without_sending_it_again(
 async def test_a_move_draws_the_movers_new_hand_while_the_move_is_being_stored(
     simcord_env, monkeypatch
 ) -> None:
-    """The answer to a move shows the mover's new hand; its picture is drawn during the
-    commit, not after it (a move that leaves the hand as it was draws nothing new)."""
+    """The answer to a move shows the mover's new hand; its picture is handed to the worker
+    before the commit ends, not after it (a move that leaves the hand as it was draws
+    nothing new)."""
     table = await quick_game(simcord_env)
     bot = table.bot
-    phase, mover = ["before"], [None]
-    movers_drawings: list[str] = []
-    run = bot.publisher.pictures.workers.run
+    committed = [False]
+    drawn: list[tuple[bool, int, tuple]] = []  # (after the commit?, seat, cards)
+    submit = bot.publisher.pictures.workers.submit
 
-    async def recorded_run(lane, draw, scene, **kwargs):
-        if isinstance(scene, HandScene) and scene.view["seat"] == mover[0]:
-            movers_drawings.append(phase[0])
-        return await run(lane, draw, scene, **kwargs)
+    def recorded_submit(lane, draw, scene, **kwargs):
+        if isinstance(scene, HandScene):
+            drawn.append((committed[0], scene.view["seat"], tuple(scene.view["hand"])))
+        return submit(lane, draw, scene, **kwargs)
 
     commit_move = bot.store.commit_move
 
     async def slow_commit(*args, **kwargs):
-        phase[0] = "committing"
         await asyncio.sleep(0.2)  # a slow database: the drawing must not wait for it
         try:
             return await commit_move(*args, **kwargs)
         finally:
-            phase[0] = "after"
+            committed[0] = True
 
-    monkeypatch.setattr(bot.publisher.pictures.workers, "run", recorded_run)
+    monkeypatch.setattr(bot.publisher.pictures.workers, "submit", recorded_submit)
     monkeypatch.setattr(bot.store, "commit_move", slow_commit)
     rng = random.Random(5)
-    for _ in range(6):
-        phase[0], mover[0] = "before", (await table.loaded()).state.to_move
+    new_pictures = 0
+    for _ in range(8):
+        mover = (await table.loaded()).state.to_move
+        committed[0] = False
+        drawn.clear()
         await play_one_move(table, rng)
-        assert "after" not in movers_drawings
-    assert "committing" in movers_drawings
+        after = tuple((await table.loaded()).view(mover)["hand"])
+        movers = [(late, cards) for late, seat, cards in drawn if seat == mover]
+        if movers:  # the mover's picture changed (its cards, or what it may play)
+            new_pictures += 1
+            assert movers == [(False, after)]
+    assert new_pictures > 0
     dm = live_dm_hand(table, (await table.loaded()).state.to_move)
     assert dm is not None and picture(dm, "hand.png")
