@@ -6,6 +6,7 @@ import asyncio
 import os
 import signal
 import time
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,11 @@ def slowly(scene: float) -> bytes:
     return str(os.getpid()).encode()
 
 
+def mark_then_echo(scene: tuple[str, bytes]) -> bytes:
+    Path(scene[0]).write_text("started")
+    return echo(scene[1])
+
+
 def broken(scene: str) -> bytes:
     raise ValueError(scene)
 
@@ -34,6 +40,23 @@ async def test_pictures_of_any_size_are_drawn_in_a_worker_process_in_the_order_a
         assert await workers.run("hands", echo, big) == b"drawn:" + big
         pid = int(await workers.run("hands", slowly, 0.0))
         assert pid != os.getpid()
+    finally:
+        workers.close()
+
+
+async def test_an_idle_worker_starts_drawing_before_the_event_loop_turns_again(tmp_path) -> None:
+    """A move's answer hands its picture over and then commits; the worker must be drawing
+    during the commit, not wait for the loop's next turn (the commit may hold the loop)."""
+    workers = PictureWorkers(1)
+    try:
+        await workers.run("hands", echo, b"warm")  # the worker is up and idle
+        marker = tmp_path / "started"
+        drawing = workers.submit("hands", mark_then_echo, (str(marker), b"x"))
+        deadline = time.monotonic() + 10
+        while not marker.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)  # holds the event loop, as a commit on SQLite does
+        assert marker.exists()
+        assert await drawing == b"drawn:x"
     finally:
         workers.close()
 
