@@ -124,14 +124,7 @@ class LoadedGame:
         """This game as it will be once ``state`` is stored, for work that may start while the
         commit runs (drawing the mover's new hand). It caches nothing: if the commit fails, no
         trace of ``state`` is left but the views its publication computed."""
-        known = _published.get(id(state))
-        return LoadedGame(
-            row=self.row,
-            seats=self.seats,
-            game=self.game,
-            state=state,
-            _views=known[1] if known is not None and known[0] is state else {},
-        )
+        return self._became(state, _published.get(id(state)), {})
 
     def snapshot(self) -> LoadedGame:
         """This game with a row of its own, which later moves do not change.
@@ -157,13 +150,18 @@ class LoadedGame:
         known = _published.pop(id(state), None)
         derived = Derived()
         _decoded.put(self.id, (self.row.state, state, derived))
+        return self._became(state, known, derived.memo)
+
+    def _became(
+        self,
+        state: State,
+        published: tuple[State, dict[int | None, dict[str, Any]]] | None,
+        memo: dict[tuple[Any, ...], Any],
+    ) -> LoadedGame:
+        """This game at ``state``, with the views its move's publication computed."""
+        views = published[1] if published is not None and published[0] is state else {}
         return LoadedGame(
-            row=self.row,
-            seats=self.seats,
-            game=self.game,
-            state=state,
-            _views=known[1] if known is not None and known[0] is state else {},
-            _memo=derived.memo,
+            row=self.row, seats=self.seats, game=self.game, state=state, _views=views, _memo=memo
         )
 
 

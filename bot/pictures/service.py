@@ -46,6 +46,12 @@ process may have changed it; this one updates its own at once)."""
 TABLE_FILE, HAND_FILE = "table.png", "hand.png"
 
 
+async def _ready(drawing: asyncio.Future[bytes]) -> bytes:
+    """A picture from ``Pictures.begin``; a caller who gives up leaves the drawing to the
+    others who wait for it."""
+    return await asyncio.shield(drawing)
+
+
 def _hand_request(
     loaded: LoadedGame, seat: int, locale: str, theme: str
 ) -> tuple[tuple[Any, ...], HandScene]:
@@ -129,22 +135,6 @@ class Pictures:
             self.drawn += 1
             self._kept.put(key, future.result())
 
-    async def picture(
-        self,
-        key: Hashable,
-        lane: str,
-        make: Callable[[Any], bytes],
-        scene: Any,
-        *,
-        urgent: bool = False,
-    ) -> bytes:
-        """The picture for ``key`` (see ``begin``); a caller who gives up leaves the drawing
-        to the others who wait for it."""
-        kept = self._kept.get(key)
-        if kept is not None:
-            return kept
-        return await asyncio.shield(self.begin(key, lane, make, scene, urgent=urgent))
-
     async def table_png(
         self,
         loaded: LoadedGame,
@@ -154,7 +144,7 @@ class Pictures:
     ) -> bytes:
         scene = table_scene(loaded, recent, locale, theme)
         key = _position_key("table", loaded, locale, theme)
-        return await self.picture(key, "tables", draw.table_png, scene)
+        return await _ready(self.begin(key, "tables", draw.table_png, scene))
 
     async def hand_png(
         self,
@@ -166,17 +156,17 @@ class Pictures:
         urgent: bool = False,
     ) -> bytes:
         key, scene = _hand_request(loaded, seat, locale, theme)
-        return await self.picture(key, "hands", draw.hand_png, scene, urgent=urgent)
+        return await _ready(self.begin(key, "hands", draw.hand_png, scene, urgent=urgent))
 
     async def chart_png(self, loaded: LoadedGame, locale: str, theme: str = DEFAULT_THEME) -> bytes:
         scene = chart_scene(loaded, locale, theme)
         key = _position_key("chart", loaded, locale, theme)
-        return await self.picture(key, "tables", draw.chart_png, scene)
+        return await _ready(self.begin(key, "tables", draw.chart_png, scene))
 
     async def trend_png(self, scene: TrendScene, key: Hashable) -> bytes | None:
         """A ``/profile`` rating trend (``key``: the player, server and their ratings)."""
         return await self._safely(
-            self.picture(("trend", key), "tables", draw.trend_png, scene), None
+            _ready(self.begin(("trend", key), "tables", draw.trend_png, scene)), None
         )
 
     # ---------------------------------------------------------------- the messages
