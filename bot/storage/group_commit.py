@@ -38,6 +38,11 @@ class GroupCommit(Generic[T]):
             self._flusher = asyncio.create_task(self._flush())
         return await future
 
+    @property
+    def idle(self) -> bool:
+        """Nothing queued and no transaction running: a write now would overtake nothing."""
+        return not self._pending and (self._flusher is None or self._flusher.done())
+
     async def drain(self) -> None:
         """Wait until every write submitted so far is committed or failed (for shutdown)."""
         while self._flusher is not None and not self._flusher.done():

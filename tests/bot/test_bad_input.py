@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 
@@ -93,8 +94,16 @@ async def test_a_stale_control_is_refused_and_the_current_hand_shown(simcord_env
     assert await snapshot(table) == before
 
 
-async def test_double_click_applies_the_move_once(simcord_env) -> None:
+async def test_double_click_applies_the_move_once(simcord_env, monkeypatch) -> None:
     table = await quick_game(simcord_env)
+    commit_move = table.bot.store.commit_move
+
+    async def slow_commit(*args, **kwargs):
+        for _ in range(3):  # turns of the loop: the second click comes in during the commit
+            await asyncio.sleep(0)
+        return await commit_move(*args, **kwargs)
+
+    monkeypatch.setattr(table.bot.store, "commit_move", slow_commit)
     seat = seat_on_turn(table)
     loaded = await table.loaded()
     custom_id = menu_custom_id(loaded, seat, loaded.state.legal_actions()[0])

@@ -52,6 +52,38 @@ async def test_a_move_is_committed_without_a_round_trip_to_a_database_thread(
     assert await sqlite_store.move_count(game_id) == 1
 
 
+async def test_a_move_is_committed_before_the_event_loop_turns_when_nothing_else_writes(
+    sqlite_store: Store,
+) -> None:
+    """A move's answer waits for its commit: with the store idle it must not wait for turns
+    of the event loop (a batch's task, then its own wake-up) behind everything queued."""
+    game_id = await started_game(sqlite_store)
+    commit = sqlite_store.commit_move(
+        game_id, expected_version=1, state={"n": 1}, move=MOVE, publication=PUBLISH_MOVE
+    )
+    with pytest.raises(StopIteration) as done:
+        commit.send(None)  # runs to the end without suspending once
+    assert done.value.value.version == 2
+    assert (await sqlite_store.game(game_id)).state == {"n": 1}  # type: ignore[union-attr]
+
+
+async def test_a_move_made_while_another_write_runs_waits_for_it_in_the_group_commit(
+    sqlite_store: Store,
+) -> None:
+    game_id = await started_game(sqlite_store)
+    before = sqlite_store._group.batches
+    async with sqlite_store._one_writer:  # another write transaction is under way
+        commit = asyncio.ensure_future(
+            sqlite_store.commit_move(
+                game_id, expected_version=1, state={"n": 1}, move=MOVE, publication=PUBLISH_MOVE
+            )
+        )
+        await asyncio.sleep(0.05)
+        assert not commit.done()
+    entry = await asyncio.wait_for(commit, timeout=10)
+    assert entry.version == 2 and sqlite_store._group.batches == before + 1
+
+
 async def test_a_move_waits_off_the_event_loop_while_another_process_holds_the_lock(
     sqlite_store: Store, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
