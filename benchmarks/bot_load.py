@@ -413,6 +413,20 @@ def turn_dm_delays(emulator: Emulator, records: list[InteractionRecord]) -> list
     return [delay for delay in delays if delay >= 0]
 
 
+def random_action(
+    tables: list[Table], rng: random.Random
+) -> Callable[[int], Awaitable[InteractionRecord | None]]:
+    """A random menu action by a player of the table who can act; ``None`` when, by the time
+    the action starts, nobody can any more (the bot changed the hands since the table was
+    picked: under heavy load that happens)."""
+
+    async def act(table: int) -> InteractionRecord | None:
+        movers = tables[table].movers()
+        return await act_randomly(rng.choice(movers), rng) if movers else None
+
+    return act
+
+
 def table_picker(tables: list[Table], rng: random.Random) -> Callable[[set[int]], int | None]:
     def pick(busy: set[int]) -> int | None:
         for _ in range(50):  # bounded random probing for an idle table with a player to act
@@ -458,9 +472,7 @@ async def glory_phases(
             sampler = RssSampler(pid)
             sampler.start()
 
-            def act(table: int) -> Awaitable[InteractionRecord | None]:
-                return act_randomly(rng.choice(tables[table].movers()), rng)
-
+            act = random_action(tables, rng)
             pick = table_picker(tables, rng)
             phases = [
                 await offered_load("glory", args.rate, args.seconds, pick, act, pid, emulator)
@@ -571,9 +583,7 @@ async def mixed_phase(args: argparse.Namespace, workdir: Path) -> dict[str, obje
             emulator, with_ai, 1, games=args.game_keys, concurrency=32, prefix="a", ai=ai
         )
 
-        def act(table: int) -> Awaitable[InteractionRecord | None]:
-            return act_randomly(rng.choice(tables[table].movers()), rng)
-
+        act = random_action(tables, rng)
         began = time.time()
         phase = await offered_load(
             "mixed", args.rate, args.mixed_seconds, table_picker(tables, rng), act,
