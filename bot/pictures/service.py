@@ -195,14 +195,18 @@ class Pictures:
         worker before the commit, the picture is drawn while the move is written. Nothing
         waits for this drawing itself. (With the hand's setting not in memory, it is read
         first, and the drawing starts after that.)"""
-        shown = self._known_hand_shown(loaded.row.guild_id, loaded.seats[seat].user_id)
-        if shown is None:
-            task = asyncio.get_running_loop().create_task(self._draw_hand(loaded, seat, locale))
-            self._ahead.add(task)
-            task.add_done_callback(self._ahead.discard)
-        elif shown:
-            key, scene = _hand_request(loaded, seat, locale, DEFAULT_THEME)
-            self.begin(key, "hands", draw.hand_png, scene, urgent=True)
+        try:  # called before a move's commit, which a picture must never hold up
+            shown = self._known_hand_shown(loaded.row.guild_id, loaded.seats[seat].user_id)
+            if shown is None:
+                drawing = self._draw_hand(loaded, seat, locale)
+                task = asyncio.get_running_loop().create_task(drawing)
+                self._ahead.add(task)
+                task.add_done_callback(self._ahead.discard)
+            elif shown:
+                key, scene = _hand_request(loaded, seat, locale, DEFAULT_THEME)
+                self.begin(key, "hands", draw.hand_png, scene, urgent=True)
+        except Exception:
+            log.exception("game %s: a hand could not be drawn ahead", loaded.id)
 
     async def _draw_hand(self, loaded: LoadedGame, seat: int, locale: str) -> None:
         if await self.hand_shown(loaded.row.guild_id, loaded.seats[seat].user_id):

@@ -140,9 +140,15 @@ class _Worker:
             return
         while self.waiting and self.drawing is None:
             request = self.waiting.popleft()
-            if not request.future.done():
-                self.drawing = request
-                self._writer.write(_frame((request.draw, request.scene)))
+            if request.future.done():  # nobody waits for it any more
+                continue
+            try:
+                frame = _frame((request.draw, request.scene))
+            except Exception as error:  # noqa: BLE001 - handed to whoever waits for it
+                request.future.set_exception(DrawingFailed(f"not sent to a worker: {error!r}"))
+                continue
+            self.drawing = request
+            self._writer.write(frame)
 
     def _start(self) -> socket.socket:
         context = multiprocessing.get_context("forkserver")

@@ -10,6 +10,7 @@ import random
 import discord
 import pytest
 
+from bot.pictures import service
 from bot.pictures.scene import HandScene
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
@@ -157,3 +158,19 @@ async def test_a_move_draws_the_movers_new_hand_while_the_move_is_being_stored(
     assert new_pictures > 0
     dm = live_dm_hand(table, (await table.loaded()).state.to_move)
     assert dm is not None and picture(dm, "hand.png")
+
+
+@pytest.mark.logs_errors
+async def test_a_hand_that_cannot_be_drawn_ahead_does_not_hold_the_move_up(
+    simcord_env, monkeypatch, caplog
+) -> None:
+    table = await quick_game(simcord_env)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no picture today")
+
+    monkeypatch.setattr(service, "_hand_request", broken)
+    before = table_move(table)
+    await play_one_move(table, random.Random(6))
+    assert table_move(table) != before  # the move was stored and shown
+    assert "could not be drawn ahead" in caplog.text  # and the answer went without its picture

@@ -71,6 +71,16 @@ async def test_a_picture_that_fails_is_reported_and_the_worker_draws_on() -> Non
         workers.close()
 
 
+async def test_a_picture_that_cannot_be_sent_fails_and_the_worker_draws_on() -> None:
+    workers = PictureWorkers(1)
+    try:
+        with pytest.raises(DrawingFailed, match="not sent to a worker"):
+            await workers.run("hands", echo, lambda: None)  # no pickle for a lambda
+        assert await workers.run("hands", echo, b"next") == b"drawn:next"
+    finally:
+        workers.close()
+
+
 async def test_a_worker_killed_mid_drawing_is_replaced_and_the_picture_still_arrives() -> None:
     workers = PictureWorkers(1)
     try:
