@@ -400,15 +400,16 @@ async def test_a_stalled_stores_claim_is_taken_over_after_its_lease(
             await stuck.wait()
 
     monkeypatch.setattr(Courier, "perform", perform)
-    dead = outbox_of(a, lease_seconds=0.6)
+    lease = 2.0  # long enough that a loaded machine (CI) sweeps before it runs out
+    dead = outbox_of(a, lease_seconds=lease)
     dead.deliver([entry])
     await eventually(lambda: dead.couriers[game_id].token is not None)
     assert dead._renewer is not None
     dead._renewer.cancel()
     monkeypatch.setattr(courier_module, "SWEEP_AGE", timedelta(0))
-    survivor = outbox_of(b, lease_seconds=0.6)
+    survivor = outbox_of(b, lease_seconds=lease)
     assert await survivor.sweep() == 0, "a live claim is left alone"
-    await asyncio.sleep(0.7)
+    await asyncio.sleep(lease + 0.1)
     assert await survivor.sweep() == 1
     await survivor.idle()
     assert [(origin, ids) for origin, lane, ids in deliveries] == [(b.origin, [entry.id])]
