@@ -10,7 +10,8 @@ every command:
   is deferred by a timer, so the acknowledgement reaches Discord in time;
 - after a deferral the same ``update`` / ``send`` calls finish the answer through the routes
   that stay open for 15 minutes (editing the original response, follow-ups);
-- an answer that Discord refuses anyway (10062: too late) is logged and swallowed: the work it
+- an answer that Discord refuses anyway (10062: too late; 10008 for an update: the clicked DM
+  was deleted meanwhile) is logged and swallowed: the work it
   reports stands, and whatever it would have shown reaches the player another way (the outbox
   refreshes the hand, ``/hand`` shows it).
 
@@ -42,6 +43,10 @@ IMPLAUSIBLE_AGE = 60.0
 (Discord's snowflake time against this host's): the normal timer applies."""
 UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
+UNKNOWN_MESSAGE = 10008
+"""An update of the clicked message, refused because the message was deleted meanwhile: a
+courier replaced that hand DM by a newer one as the player clicked it (the newer one shows
+the game as it is)."""
 KEY = "glory.answer"
 
 
@@ -182,7 +187,8 @@ class Answer:
         self.state = AnswerState.FAILED
         interaction = self.interaction
         where = interaction.id if interaction is not None else "?"
-        if error.code in (UNKNOWN_INTERACTION, ALREADY_ACKNOWLEDGED):
+        expected = (UNKNOWN_INTERACTION, ALREADY_ACKNOWLEDGED)
+        if error.code in expected or (what == "update" and error.code == UNKNOWN_MESSAGE):
             log.warning("interaction %s: Discord refused the %s (%s)", where, what, error.code)
         else:
             log.error("interaction %s: Discord refused the %s: %s", where, what, error)
