@@ -31,69 +31,66 @@ def broken(scene: str) -> bytes:
     raise ValueError(scene)
 
 
-async def test_pictures_of_any_size_are_drawn_in_a_worker_process_in_the_order_asked() -> None:
+@pytest.fixture
+async def workers():
+    """One worker process per lane, closed after the test."""
     workers = PictureWorkers(1)
-    try:
-        answers = await asyncio.gather(*(workers.run("hands", echo, b"%d" % i) for i in range(20)))
-        assert answers == [b"drawn:%d" % i for i in range(20)]
-        big = os.urandom(300_000)  # larger than a socket's buffer, both ways
-        assert await workers.run("hands", echo, big) == b"drawn:" + big
-        pid = int(await workers.run("hands", slowly, 0.0))
-        assert pid != os.getpid()
-    finally:
-        workers.close()
+    yield workers
+    workers.close()
 
 
-async def test_an_idle_worker_starts_drawing_before_the_event_loop_turns_again(tmp_path) -> None:
+async def test_pictures_of_any_size_are_drawn_in_a_worker_process_in_the_order_asked(
+    workers: PictureWorkers,
+) -> None:
+    answers = await asyncio.gather(*(workers.run("hands", echo, b"%d" % i) for i in range(20)))
+    assert answers == [b"drawn:%d" % i for i in range(20)]
+    big = os.urandom(300_000)  # larger than a socket's buffer, both ways
+    assert await workers.run("hands", echo, big) == b"drawn:" + big
+    pid = int(await workers.run("hands", slowly, 0.0))
+    assert pid != os.getpid()
+
+
+async def test_an_idle_worker_starts_drawing_before_the_event_loop_turns_again(
+    tmp_path, workers: PictureWorkers
+) -> None:
     """A move's answer hands its picture over and then commits; the worker must be drawing
     during the commit, not wait for the loop's next turn (the commit may hold the loop)."""
-    workers = PictureWorkers(1)
-    try:
-        await workers.run("hands", echo, b"warm")  # the worker is up and idle
-        marker = tmp_path / "started"
-        drawing = workers.submit("hands", mark_then_echo, (str(marker), b"x"))
-        deadline = time.monotonic() + 10
-        while not marker.exists() and time.monotonic() < deadline:
-            time.sleep(0.01)  # holds the event loop, as a commit on SQLite does
-        assert marker.exists()
-        assert await drawing == b"drawn:x"
-    finally:
-        workers.close()
+    await workers.run("hands", echo, b"warm")  # the worker is up and idle
+    marker = tmp_path / "started"
+    drawing = workers.submit("hands", mark_then_echo, (str(marker), b"x"))
+    deadline = time.monotonic() + 10
+    while not marker.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)  # holds the event loop, as a commit on SQLite does
+    assert marker.exists()
+    assert await drawing == b"drawn:x"
 
 
-async def test_a_picture_that_fails_is_reported_and_the_worker_draws_on() -> None:
-    workers = PictureWorkers(1)
-    try:
-        with pytest.raises(DrawingFailed, match="ValueError: no such card"):
-            await workers.run("tables", broken, "no such card")
-        assert await workers.run("tables", echo, b"next") == b"drawn:next"
-    finally:
-        workers.close()
+@pytest.mark.parametrize(
+    ("draw", "scene", "why"),
+    [
+        (broken, "no such card", "ValueError: no such card"),  # the drawing raised
+        (echo, lambda: None, "not sent to a worker"),  # no pickle for a lambda
+    ],
+)
+async def test_a_picture_that_fails_is_reported_and_the_worker_draws_on(
+    workers: PictureWorkers, draw, scene, why: str
+) -> None:
+    with pytest.raises(DrawingFailed, match=why):
+        await workers.run("tables", draw, scene)
+    assert await workers.run("tables", echo, b"next") == b"drawn:next"
 
 
-async def test_a_picture_that_cannot_be_sent_fails_and_the_worker_draws_on() -> None:
-    workers = PictureWorkers(1)
-    try:
-        with pytest.raises(DrawingFailed, match="not sent to a worker"):
-            await workers.run("hands", echo, lambda: None)  # no pickle for a lambda
-        assert await workers.run("hands", echo, b"next") == b"drawn:next"
-    finally:
-        workers.close()
-
-
-async def test_a_worker_killed_mid_drawing_is_replaced_and_the_picture_still_arrives() -> None:
-    workers = PictureWorkers(1)
-    try:
-        first = int(await workers.run("tables", slowly, 0.0))
-        drawing = asyncio.ensure_future(workers.run("tables", slowly, 1.0))
-        queued = asyncio.ensure_future(workers.run("tables", echo, b"queued"))
-        await asyncio.sleep(0.3)  # the first worker is inside ``slowly``
-        os.kill(first, signal.SIGKILL)
-        second = int(await asyncio.wait_for(drawing, timeout=30))
-        assert second != first, "a new worker drew the picture the dead one was drawing"
-        assert await asyncio.wait_for(queued, timeout=30) == b"drawn:queued"
-    finally:
-        workers.close()
+async def test_a_worker_killed_mid_drawing_is_replaced_and_the_picture_still_arrives(
+    workers: PictureWorkers,
+) -> None:
+    first = int(await workers.run("tables", slowly, 0.0))
+    drawing = asyncio.ensure_future(workers.run("tables", slowly, 1.0))
+    queued = asyncio.ensure_future(workers.run("tables", echo, b"queued"))
+    await asyncio.sleep(0.3)  # the first worker is inside ``slowly``
+    os.kill(first, signal.SIGKILL)
+    second = int(await asyncio.wait_for(drawing, timeout=30))
+    assert second != first, "a new worker drew the picture the dead one was drawing"
+    assert await asyncio.wait_for(queued, timeout=30) == b"drawn:queued"
 
 
 async def test_a_closed_lane_ends_its_worker_processes() -> None:
@@ -116,21 +113,19 @@ async def test_threads_draw_when_no_worker_process_is_wanted() -> None:
         workers.close()
 
 
-async def test_a_picture_a_click_waits_for_is_drawn_before_the_couriers_waiting_ones() -> None:
-    workers = PictureWorkers(1)
-    try:
-        await workers.run("hands", echo, b"warm")
-        finished: list[bytes] = []
+async def test_a_picture_a_click_waits_for_is_drawn_before_the_couriers_waiting_ones(
+    workers: PictureWorkers,
+) -> None:
+    await workers.run("hands", echo, b"warm")
+    finished: list[bytes] = []
 
-        async def draw(scene: bytes, *, urgent: bool = False) -> None:
-            finished.append(await workers.run("hands", echo, scene, urgent=urgent))
+    async def draw(scene: bytes, *, urgent: bool = False) -> None:
+        finished.append(await workers.run("hands", echo, scene, urgent=urgent))
 
-        busy = asyncio.ensure_future(workers.run("hands", slowly, 0.5))
-        await asyncio.sleep(0.1)  # the worker is drawing ``busy``
-        waiting = [asyncio.ensure_future(draw(b"courier %d" % i)) for i in range(2)]
-        await asyncio.sleep(0)
-        clicked = asyncio.ensure_future(draw(b"click", urgent=True))
-        await asyncio.gather(busy, clicked, *waiting)
-        assert finished == [b"drawn:click", b"drawn:courier 0", b"drawn:courier 1"]
-    finally:
-        workers.close()
+    busy = asyncio.ensure_future(workers.run("hands", slowly, 0.5))
+    await asyncio.sleep(0.1)  # the worker is drawing ``busy``
+    waiting = [asyncio.ensure_future(draw(b"courier %d" % i)) for i in range(2)]
+    await asyncio.sleep(0)
+    clicked = asyncio.ensure_future(draw(b"click", urgent=True))
+    await asyncio.gather(busy, clicked, *waiting)
+    assert finished == [b"drawn:click", b"drawn:courier 0", b"drawn:courier 1"]
