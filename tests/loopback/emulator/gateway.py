@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from aiohttp import WSMsgType, web
 
 from .payloads import guild_payload, member_payload, user_payload
@@ -346,7 +347,7 @@ class Gateway:
     async def _send_to(self, session: GatewaySession, event: str, data: dict[str, Any]) -> None:
         session.seq += 1
         frame = {"op": OP_DISPATCH, "t": event, "s": session.seq, "d": data}
-        text = json.dumps(frame)
+        text = orjson.dumps(frame).decode()
         session.buffer.append((session.seq, text))
         self.frames_sent.append({**frame, "shard": session.shard_id})
         self.stats.dispatched_by_shard[session.shard_id] += 1
