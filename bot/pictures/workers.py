@@ -18,10 +18,12 @@ flight per worker and the rest queued in the bot.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import multiprocessing
 import os
 import pickle
+import select
 import socket
 import struct
 import traceback
@@ -84,17 +86,32 @@ def _read_exactly(connection: socket.socket, size: int) -> bytes | None:
 
 
 def serve(connection: socket.socket, niceness: int, bot_pid: int) -> None:
-    """A worker process: draw each ``(draw, scene)`` it receives and send back
-    ``(True, png)`` or ``(False, traceback)``, until the bot closes its end (or dies)."""
+    """A worker process: draw each ``(number, urgent, draw, scene)`` it receives and send back
+    ``(number, True, png)`` or ``(number, False, traceback)``, until the bot closes its end
+    (or dies). Of the requests it holds, urgent ones are drawn first (the newest first, as
+    the bot orders its own queue), then the others in the order received."""
     _start_worker(niceness, bot_pid)
+    held: deque[tuple[int, bool, Callable[[Any], bytes], Any]] = deque()
     with connection:
-        while (request := _receive(connection)) is not None:
-            draw, scene = request
+        while True:
+            while not held or _readable(connection):
+                request = _receive(connection)
+                if request is None:
+                    return
+                if request[1]:
+                    held.appendleft(request)
+                else:
+                    held.append(request)
+            number, _, draw, scene = held.popleft()
             try:
-                answer: tuple[bool, Any] = (True, draw(scene))
+                answer: tuple[int, bool, Any] = (number, True, draw(scene))
             except Exception:  # noqa: BLE001 - sent to the bot, which logs it
-                answer = (False, traceback.format_exc())
+                answer = (number, False, traceback.format_exc())
             connection.sendall(_frame(answer))
+
+
+def _readable(connection: socket.socket) -> bool:
+    return bool(select.select([connection], [], [], 0)[0])
 
 
 @dataclass
@@ -102,52 +119,70 @@ class _Request:
     draw: Callable[[Any], bytes]
     scene: Any
     future: asyncio.Future[bytes]
+    urgent: bool = False
     tries: int = 0
+    number: int = 0
+    """Names the request to its worker (the answers come back in the order drawn)."""
+
+
+IN_FLIGHT = 4
+"""Requests written to a worker before its answers come back. With one at a time the worker
+sat idle from each answer until the bot's event loop had read it and written the next
+request: at 300 clicks/s that round trip took longer than drawing a hand, the hands' lane
+fell behind by 30–50 pictures, and a move's answer waited up to half a second for its hand
+(``benchmarks/bot_load.py``). The worker draws the urgent ones it holds first, so an urgent
+picture waits for at most the one being drawn; the rest stay in the bot, where a picture
+nobody waits for any more is dropped before it is drawn."""
 
 
 class _Worker:
     """One drawing process, fed by one task of the bot through a socket pair.
 
-    A request handed to an idle worker is written to its socket at once, not by the feeding
-    task's next turn: the event loop may have a millisecond of other work queued first (a
-    move's commit on SQLite, say), and the worker can be drawing meanwhile."""
+    Up to ``IN_FLIGHT`` requests are with the worker at once, which draws urgent ones first;
+    the rest wait in the bot, urgent ones first. A request handed to a worker with room is
+    written to its socket at once, not by the feeding task's next turn: the event loop may
+    have a millisecond of other work queued first (a move's commit on SQLite, say), and the
+    worker can be drawing meanwhile."""
 
     def __init__(self, lane: str) -> None:
         self.lane = lane
         self.waiting: deque[_Request] = deque()
         self._arrived = asyncio.Event()
-        self.drawing: _Request | None = None
+        self.drawing: dict[int, _Request] = {}
+        """Written to the worker, by number; answers pending."""
+        self._numbers = itertools.count()
         self.process: Any = None
         self._writer: asyncio.StreamWriter | None = None
         self._task = asyncio.get_running_loop().create_task(self._feed())
 
     @property
     def load(self) -> int:
-        return len(self.waiting) + (self.drawing is not None)
+        return len(self.waiting) + len(self.drawing)
 
-    def submit(self, request: _Request, *, urgent: bool = False) -> None:
-        if urgent:
+    def submit(self, request: _Request) -> None:
+        if request.urgent:
             self.waiting.appendleft(request)
         else:
             self.waiting.append(request)
-        if self.drawing is None:
-            self._send_next()
+        self._send_next()
         self._arrived.set()
 
     def _send_next(self) -> None:
-        """Write the next request nobody gave up on to an idle, connected worker."""
+        """Write the next requests nobody gave up on to the connected worker, while it has
+        room."""
         if self._writer is None:
             return
-        while self.waiting and self.drawing is None:
+        while self.waiting and len(self.drawing) < IN_FLIGHT:
             request = self.waiting.popleft()
             if request.future.done():  # nobody waits for it any more
                 continue
+            request.number = next(self._numbers)
             try:
-                frame = _frame((request.draw, request.scene))
+                frame = _frame((request.number, request.urgent, request.draw, request.scene))
             except Exception as error:  # noqa: BLE001 - handed to whoever waits for it
                 request.future.set_exception(DrawingFailed(f"not sent to a worker: {error!r}"))
                 continue
-            self.drawing = request
+            self.drawing[request.number] = request
             self._writer.write(frame)
 
     def _start(self) -> socket.socket:
@@ -164,9 +199,9 @@ class _Worker:
         return ours
 
     async def _feed(self) -> None:
-        """Start the process, then hand it the requests one at a time; a process that dies
-        is replaced, and the picture it was drawing is asked of the new one (once: a picture
-        that kills its worker twice fails)."""
+        """Start the process, then keep it supplied with requests; a process that dies is
+        replaced, and the pictures it had been given are asked of the new one (once: a
+        picture that kills its worker twice fails)."""
         while True:
             reader, writer = await asyncio.open_connection(sock=self._start())
             try:
@@ -174,28 +209,35 @@ class _Worker:
                 await self._draw_all(reader)
             except (asyncio.IncompleteReadError, ConnectionError):
                 log.warning("a picture worker (%s) died; starting a new one", self.lane)
-                request, self.drawing = self.drawing, None
-                if request is not None and not request.future.done():
-                    request.tries += 1
-                    if request.tries > 1:
-                        request.future.set_exception(DrawingFailed("the worker died twice"))
-                    else:
-                        self.waiting.appendleft(request)
+                self._retry_unanswered()
             finally:
                 self._writer = None
                 writer.close()
 
+    def _retry_unanswered(self) -> None:
+        """Put the requests a dead worker had back in front of the queue, in their order."""
+        unanswered, self.drawing = self.drawing, {}
+        for number in sorted(unanswered, reverse=True):
+            request = unanswered[number]
+            if request.future.done():
+                continue
+            request.tries += 1
+            if request.tries > 1:
+                request.future.set_exception(DrawingFailed("the worker died twice"))
+            else:
+                self.waiting.appendleft(request)
+
     async def _draw_all(self, reader: asyncio.StreamReader) -> None:
         while True:
             self._send_next()
-            if self.drawing is None:
+            if not self.drawing:
                 self._arrived.clear()
                 await self._arrived.wait()
                 continue
-            request = self.drawing
             header = await reader.readexactly(HEADER.size)
-            ok, payload = pickle.loads(await reader.readexactly(HEADER.unpack(header)[0]))
-            self.drawing = None
+            body = await reader.readexactly(HEADER.unpack(header)[0])
+            number, ok, payload = pickle.loads(body)
+            request = self.drawing.pop(number)
             if not request.future.done():
                 if ok:
                     request.future.set_result(payload)
@@ -206,10 +248,9 @@ class _Worker:
         self._task.cancel()  # its socket closes: the worker reads the end and exits
         if self.process is not None and self.process.is_alive():
             self.process.terminate()
-        if self.drawing is not None:
-            self.drawing.future.cancel()
-        for request in self.waiting:
+        for request in (*self.drawing.values(), *self.waiting):
             request.future.cancel()
+        self.drawing.clear()
         self.waiting.clear()
 
 
@@ -248,7 +289,7 @@ class PictureWorkers:
             return loop.run_in_executor(executor, draw, scene)
         future: asyncio.Future[bytes] = loop.create_future()
         worker = min(self._lane(lane), key=lambda worker: worker.load)
-        worker.submit(_Request(draw, scene, future), urgent=urgent)
+        worker.submit(_Request(draw, scene, future, urgent))
         return future
 
     async def run(
