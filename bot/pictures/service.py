@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +27,7 @@ from bot.pictures.scenes import chart_scene, hand_scene, table_scene
 from bot.pictures.workers import PictureWorkers
 from bot.session import LoadedGame
 from bot.storage.cache import LruCache
+from bot.storage.settings_cache import SettingsCache
 from games import Event
 
 if TYPE_CHECKING:
@@ -40,9 +40,6 @@ KEPT_PICTURES = 128
 (a game re-uses its pictures within seconds). With 512 (about 10 MB) the RSS per active game
 in ``benchmarks/bot_load.py`` was 205 KB, against about 85 KB before the pictures; not
 measured again with 128."""
-SETTING_SECONDS = 30.0
-"""How long a server's or user's picture setting is trusted before it is read again (another
-process may have changed it; this one updates its own at once)."""
 TABLE_FILE, HAND_FILE = "table.png", "hand.png"
 
 
@@ -96,8 +93,10 @@ class Pictures:
         self._ahead: set[asyncio.Task[None]] = set()
         processes = bot.settings.picture_workers if bot is not None else 0
         self.workers = PictureWorkers(processes)
-        self._guilds: dict[int, tuple[float, bool]] = {}
-        self._users: dict[int, tuple[float, bool]] = {}
+        self._guilds = SettingsCache(self._read_server)
+        """Whether a server shows pictures (``/settings images``)."""
+        self._users = SettingsCache(self._read_user)
+        """Whether a user's hands carry a picture (``/pictures``)."""
         self.drawn = 0
         """How many pictures were drawn (the rest came from memory)."""
         self.enabled = bot.settings.pictures if bot is not None else True
@@ -249,18 +248,21 @@ class Pictures:
 
     # ---------------------------------------------------------------- settings
 
+    async def _read_server(self, guild_id: int) -> bool:
+        assert self.bot is not None
+        return await self.bot.store.images_shown(guild_id)
+
+    async def _read_user(self, user_id: int) -> bool:
+        assert self.bot is not None
+        return await self.bot.store.hand_images(user_id)
+
     async def shown_in(self, guild_id: int | None) -> bool:
         """Whether the server shows pictures (``/settings images``; on unless turned off)."""
         if not self.enabled:
             return False
         if guild_id is None or self.bot is None:
             return True
-        known = self._guilds.get(guild_id)
-        if known is not None and time.monotonic() - known[0] < SETTING_SECONDS:
-            return known[1]
-        shown = await self.bot.store.images_shown(guild_id)
-        self._guilds[guild_id] = (time.monotonic(), shown)
-        return shown
+        return await self._guilds.get(guild_id)
 
     async def hand_shown(self, guild_id: int | None, user_id: int) -> bool:
         """Whether a hand of ``user_id`` carries a picture: the server shows pictures and the
@@ -270,10 +272,7 @@ class Pictures:
             return known
         if not await self.shown_in(guild_id):
             return False
-        assert self.bot is not None
-        shown = await self.bot.store.hand_images(user_id)
-        self._users[user_id] = (time.monotonic(), shown)
-        return shown
+        return await self._users.get(user_id)
 
     def _known_hand_shown(self, guild_id: int | None, user_id: int) -> bool | None:
         """``hand_shown`` from what is in memory; ``None`` if a setting must be read first."""
@@ -282,21 +281,18 @@ class Pictures:
         if self.bot is None:
             return True
         if guild_id is not None:
-            server = self._guilds.get(guild_id)
-            if server is None or time.monotonic() - server[0] >= SETTING_SECONDS:
+            server = self._guilds.known(guild_id)
+            if server is None:
                 return None
-            if not server[1]:
+            if not server:
                 return False
-        user = self._users.get(user_id)
-        if user is None or time.monotonic() - user[0] >= SETTING_SECONDS:
-            return None
-        return user[1]
+        return self._users.known(user_id)
 
     def remember_server(self, guild_id: int, shown: bool) -> None:
-        self._guilds[guild_id] = (time.monotonic(), shown)
+        self._guilds.remember(guild_id, shown)
 
     def remember_user(self, user_id: int, shown: bool) -> None:
-        self._users[user_id] = (time.monotonic(), shown)
+        self._users.remember(user_id, shown)
 
     def close(self) -> None:
         self.workers.close()

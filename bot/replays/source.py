@@ -8,7 +8,6 @@ bounded (least recently used replays go first).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -18,6 +17,7 @@ from bot.replays.rebuild import LoggedStep, Replay
 from bot.storage.cache import LruCache
 from bot.storage.models import GameRow, GameStatus, MoveRow, SeatRow
 from bot.storage.repository import OPENING_SEAT, Store
+from bot.storage.settings_cache import SettingsCache
 from games import Game
 
 ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.CANCELLED)
@@ -26,9 +26,6 @@ them is hidden any more."""
 KEPT_REPLAYS = 16
 """A kept replay holds its whole move log and a state every 16 moves: 0.6 MB for a 308-move
 Kami game, 0.9 MB for a 587-move Call to Glory game (tracemalloc), so at most about 15 MB."""
-SETTING_SECONDS = 30.0
-"""How long a server's hands setting is trusted from memory. This process forgets it at once
-when ``/settings replays`` changes it; another process sees the change within this time."""
 
 
 @dataclass(frozen=True)
@@ -89,21 +86,15 @@ class Replays:
         self.store = store
         self.registry = registry
         self._kept: LruCache[int, tuple[GameRecord, Replay]] = LruCache(size)
-        self._reveal: LruCache[int, tuple[float, bool]] = LruCache(1_000)
+        self._reveal = SettingsCache(store.replay_hands, size=1_000)
 
     async def reveal(self, guild_id: int) -> bool:
-        """Whether the server shows every hand in replays (read at most every
-        ``SETTING_SECONDS``: a step must not wait for the database each time)."""
-        now = time.monotonic()
-        known = self._reveal.get(guild_id)
-        if known is not None and now - known[0] < SETTING_SECONDS:
-            return known[1]
-        shown = await self.store.replay_hands(guild_id)
-        self._reveal.put(guild_id, (now, shown))
-        return shown
+        """Whether the server shows every hand in replays (kept: a step must not wait for the
+        database each time)."""
+        return await self._reveal.get(guild_id)
 
     def forget_setting(self, guild_id: int) -> None:
-        self._reveal.pop(guild_id)
+        self._reveal.forget(guild_id)
 
     async def get(self, game_id: int) -> tuple[GameRecord, Replay | None] | None:
         """The game's record and, if it has ended, its replay; ``None``: no such game."""

@@ -1,0 +1,96 @@
+"""Yes/no settings of servers and users, read from the store once and then kept.
+
+Why: a hand's picture depends on two settings (the server's and the player's), and a move's
+answer must not wait for the database to learn them again. With one process every change
+goes through this process, which records it at once (``remember``); with several processes
+another one may change a setting, so a value older than ``trusted_for`` is read again, but
+in the background: the message being built uses the value known until then (one message
+late at most), where it used to wait for the read. At 300 clicks/s that wait, through the
+database's thread behind a busy event loop, took 20–80 ms (``benchmarks/bot_load.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Generic, TypeVar
+
+from bot.storage.cache import LruCache
+
+log = logging.getLogger(__name__)
+
+K = TypeVar("K", bound=Hashable)
+
+TRUSTED_SECONDS = 30.0
+"""How long a value read or recorded here is used before it is read again."""
+
+
+class SettingsCache(Generic[K]):
+    """One setting per key (a server, a user), as ``read(key)`` gives it."""
+
+    def __init__(
+        self,
+        read: Callable[[K], Awaitable[bool]],
+        *,
+        trusted_for: float = TRUSTED_SECONDS,
+        size: int = 10_000,
+    ) -> None:
+        self._read = read
+        self.trusted_for = trusted_for
+        self._known: LruCache[K, tuple[float, bool]] = LruCache(size)
+        self._reading: dict[K, asyncio.Future[bool]] = {}
+
+    def known(self, key: K) -> bool | None:
+        """The value in memory however old (an old one is read again meanwhile), or
+        ``None`` if it was never read."""
+        entry = self._known.get(key)
+        if entry is None:
+            return None
+        if time.monotonic() - entry[0] >= self.trusted_for and key not in self._reading:
+            self._start_reading(key).add_done_callback(_log_failure)
+        return entry[1]
+
+    async def get(self, key: K) -> bool:
+        """The value, read first if it was never read (concurrent callers share one read)."""
+        known = self.known(key)
+        if known is not None:
+            return known
+        reading = self._reading.get(key) or self._start_reading(key)
+        return await asyncio.shield(reading)
+
+    def remember(self, key: K, value: bool) -> None:
+        """A value this process has just stored."""
+        self._known.put(key, (time.monotonic(), value))
+
+    def forget(self, key: K) -> None:
+        self._known.pop(key)
+
+    def _start_reading(self, key: K) -> asyncio.Future[bool]:
+        reading = asyncio.ensure_future(self._read_and_keep(key))
+        self._reading[key] = reading
+
+        def finished(done: asyncio.Future[bool]) -> None:
+            if self._reading.get(key) is done:
+                del self._reading[key]
+
+        reading.add_done_callback(finished)
+        return reading
+
+    async def _read_and_keep(self, key: K) -> bool:
+        try:
+            value = await self._read(key)
+        except Exception:
+            entry = self._known.get(key)
+            if entry is not None:  # keep the old value for another while, not one read a use
+                self._known.put(key, (time.monotonic(), entry[1]))
+            raise
+        self._known.put(key, (time.monotonic(), value))
+        return value
+
+
+def _log_failure(refresh: asyncio.Future[bool]) -> None:
+    """A read again in the background failed: the old value stays in use meanwhile."""
+    if not refresh.cancelled() and (error := refresh.exception()) is not None:
+        log.warning("a setting could not be read again: %r", error)
