@@ -122,7 +122,7 @@ class GloryBot(commands.Bot):
         self.publisher = Publisher(self)
         self.lobby = LobbyFlow(self)
         self.moves = MoveFlow(self)
-        self.outbox = Outbox(self)
+        self.outbox = Outbox(self, table_updates=settings.table_updates_per_second)
         self.clock = TurnClock(self)
         self.autoplay = Autoplay(self)
         self.hints = HintFlow(self)

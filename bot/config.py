@@ -29,6 +29,7 @@ DEFAULT_AI_PAUSE_SECONDS = 1.5
 DEFAULT_AI_MAX_MS = 450
 DEFAULT_MISSED_TURNS = 3
 DEFAULT_LOG_LEVEL = "INFO"
+DEFAULT_TABLE_UPDATES_PER_SECOND = 20.0
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 SUPPORTED_DATABASES = ("sqlite", "postgresql", "postgres")
@@ -45,6 +46,7 @@ SETTINGS: tuple[tuple[str, object], ...] = (
     ("AI_WORKERS", DEFAULT_AI_WORKERS),
     ("PICTURES", "on"),
     ("PICTURE_WORKERS", DEFAULT_PICTURE_WORKERS),
+    ("TABLE_UPDATES_PER_SECOND", DEFAULT_TABLE_UPDATES_PER_SECOND),
     ("AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS),
     ("AI_MAX_MS", DEFAULT_AI_MAX_MS),
     ("MISSED_TURNS_FOR_TAKEOVER", DEFAULT_MISSED_TURNS),
@@ -208,6 +210,9 @@ class Settings:
     picture_workers: int = DEFAULT_PICTURE_WORKERS
     """Worker processes that draw each kind of picture (tables, hands; 0: a thread of this
     process, for tests). Pillow holds the interpreter lock for much of a drawing."""
+    table_updates_per_second: float = DEFAULT_TABLE_UPDATES_PER_SECOND
+    """How many tables this process shows per second at most, all games together (each
+    showing is an edit with a new picture; ``bot/outbox/pace.py``)."""
     ai_pause_seconds: float = DEFAULT_AI_PAUSE_SECONDS
     """How long an AI player seems to think before its move appears (a readable pace)."""
     ai_max_ms: int = DEFAULT_AI_MAX_MS
@@ -278,6 +283,9 @@ class Settings:
             ai_workers=_whole(env, "AI_WORKERS", DEFAULT_AI_WORKERS, 0),
             pictures=_switch(env, "PICTURES", True),
             picture_workers=_whole(env, "PICTURE_WORKERS", DEFAULT_PICTURE_WORKERS, 0),
+            table_updates_per_second=_decimal(
+                env, "TABLE_UPDATES_PER_SECOND", DEFAULT_TABLE_UPDATES_PER_SECOND, 1
+            ),
             ai_pause_seconds=_decimal(env, "AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS, 0),
             ai_max_ms=_whole(env, "AI_MAX_MS", DEFAULT_AI_MAX_MS, 1),
             missed_turns_for_takeover=_whole(

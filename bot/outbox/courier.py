@@ -43,6 +43,7 @@ from sqlalchemy.exc import DBAPIError
 from bot.outbox import entries as kinds
 from bot.outbox.delivery import Delivery, HandOutcome, Outdated, nonce
 from bot.outbox.entries import Entry, Publication
+from bot.outbox.pace import TABLE_PACE_SECONDS, TablePace
 from bot.render import presenter_for
 from bot.session import LoadedGame, load_game
 from bot.storage.claims import OUTBOX_LEASE_SECONDS
@@ -86,14 +87,6 @@ a restart (or a sweep) took over are shown once more after this long."""
 SWEEP_AGE = timedelta(seconds=30)
 """An entry younger than this is left to the process that wrote it (which hands it over after
 the click's own answer)."""
-TABLE_PACE_SECONDS = 1.0
-"""The least time between two showings of a game's table: moves made meanwhile are shown by
-one edit. Discord allows a channel about five edits in five seconds, and each showing draws
-the table's picture (a few milliseconds of CPU): a burst of moves (AI players, a fast table,
-hundreds of games at once) is shown at this pace instead of move by move. A move after a
-quiet second is shown at once."""
-PACED_GAMES_KEPT = 4096
-"""Past this many games, the times of tables shown longer than the pace ago are forgotten."""
 SHARED_SWEEP_SECONDS = 10.0
 """With other processes: how often to look for entries whose courier's process died (or whose
 lease ran out: a process that stalled, or a host that vanished)."""
@@ -171,7 +164,7 @@ class Lane:
             if self.key != TABLE:
                 await self.courier.opening.wait()
             elif any(op[0] in SHOWS_TABLE for _, op in self.items):
-                await self.courier.outbox.table_pace(self.courier.game_id)
+                await self.courier.outbox.pace.wait(self.courier.game_id)
             batch = list(self.items)
             try:
                 await self.courier.perform(self.key, [op for _, op in batch])
@@ -192,7 +185,7 @@ class Lane:
                     continue
             failures = outdated_runs = 0
             if self.key == TABLE and any(op[0] in SHOWS_TABLE for _, op in batch):
-                self.courier.outbox.table_shown(self.courier.game_id)
+                self.courier.outbox.pace.shown(self.courier.game_id)
             del self.items[: len(batch)]
             self.courier.lane_done(self.key, [entry_id for entry_id, _ in batch])
         self.courier.lane_idle()
@@ -545,11 +538,11 @@ class Outbox:
         in_flight_seconds: float = IN_FLIGHT_SECONDS,
         lease_seconds: float = OUTBOX_LEASE_SECONDS,
         table_pace: float = TABLE_PACE_SECONDS,
+        table_updates: float | None = None,
     ) -> None:
         self.bot = bot
-        self.table_pace_seconds = table_pace
-        self._table_shown_at: dict[int, float] = {}
-        """Per game, when its table was last shown (kept across couriers; pruned as it grows)."""
+        self.pace = TablePace(table_pace, table_updates)
+        """When each game's table may be shown next (kept across couriers)."""
         self.lease_seconds = lease_seconds
         """How long a courier's claim on a game lasts unrenewed (several processes)."""
         self._held: set[Courier] = set()
@@ -575,21 +568,6 @@ class Outbox:
         self._idle.set()
         self._delete_timer: asyncio.TimerHandle | None = None
         self.closed = False
-
-    async def table_pace(self, game_id: int) -> None:
-        """Wait until the game's table may be shown again (``TABLE_PACE_SECONDS``)."""
-        shown_at = self._table_shown_at.get(game_id)
-        if shown_at is not None:
-            wait = shown_at + self.table_pace_seconds - asyncio.get_running_loop().time()
-            if wait > 0:
-                await asyncio.sleep(wait)
-
-    def table_shown(self, game_id: int) -> None:
-        now = asyncio.get_running_loop().time()
-        if len(self._table_shown_at) >= PACED_GAMES_KEPT:
-            since = now - self.table_pace_seconds
-            self._table_shown_at = {g: t for g, t in self._table_shown_at.items() if t > since}
-        self._table_shown_at[game_id] = now
 
     def backoff(self, failures: int) -> float:
         return min(self.retry_cap, self.retry_base * 2 ** max(0, failures - 1))

@@ -15,6 +15,7 @@ from simcord.types import HttpLogEntry
 
 from bot.app import GloryBot
 from bot.config import Settings
+from bot.outbox.pace import TablePace
 from tests.discord_limits import callback_problems, message_problems, refusal
 
 
@@ -35,7 +36,7 @@ def make_bot(database_url: str, *, pictures: bool = False, **settings: Any) -> G
     chosen = {"ai_workers": 0, "picture_workers": 0, "ai_pause_seconds": 0.0, **settings}
     bot = GloryBot(Settings(token="test", database_url=database_url, sync_commands=True, **chosen))
     bot.outbox.delete_after = 0
-    bot.outbox.table_pace_seconds = 0
+    bot.outbox.pace = TablePace(0)
     bot.publisher.pictures.enabled = pictures
     return bot
 

@@ -21,6 +21,7 @@ import bot.ratings.board as rating_board
 from bot.answers import DEFER_AFTER
 from bot.outbox.delivery import made_during
 from bot.outbox.entries import MOVE, START, Entry
+from bot.outbox.pace import TablePace
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
     answer_of,
@@ -128,7 +129,7 @@ async def test_a_burst_of_moves_is_shown_on_the_table_at_most_once_a_pace(simcor
     await outbox.idle()
     # Longer than SimCord's settling deadline, so that a click does not wait for the pace in
     # real time; ``advance_time`` lets it pass.
-    outbox.table_pace_seconds = 30.0
+    outbox.pace.pace_seconds = 30.0
     await simcord_env.advance_time(30)  # a quiet while since the game's start was shown
     rng = random.Random(12)
     before = len(table_patches(simcord_env, table))
@@ -145,6 +146,41 @@ async def test_a_burst_of_moves_is_shown_on_the_table_at_most_once_a_pace(simcor
     await outbox.idle()
     assert table_move(table) == newest
     assert len(table_patches(simcord_env, table)) == before + 2, "one edit shows the burst"
+
+
+async def test_the_tables_of_all_games_share_a_budget_and_a_waiting_table_shows_every_move(
+    simcord_env,
+) -> None:
+    """Discord allows a bot about 50 requests a second, and every showing of a table draws
+    its picture: the tables of all games together are shown within a budget per second, in
+    the order they asked. A table that waits for its turn shows everything played meanwhile
+    in one edit; the players' own DMs never wait for it."""
+    tables = [await quick_game(simcord_env, players=2) for _ in range(3)]
+    outbox = tables[0].bot.outbox
+    await outbox.idle()
+    # One table every 30 s: longer than SimCord's settling deadline, so a click does not wait
+    # for the budget in real time; ``advance_time`` lets it pass.
+    outbox.pace = TablePace(0, per_second=1 / 30)
+    rng = random.Random(5)
+    patches = [len(table_patches(simcord_env, table)) for table in tables]
+    for table in tables:
+        await play_one_move_from_dms(simcord_env, table, rng)
+    await play_one_move_from_dms(simcord_env, tables[2], rng)  # the last one moves twice
+    newest = [(await table.loaded()).row.version for table in tables]
+    shown = [table_move(table) == version for table, version in zip(tables, newest, strict=True)]
+    assert shown == [True, False, False], "the first table goes at once, the others wait"
+    for table in tables:  # every player on turn got their DM meanwhile
+        assert live_dm_hand(table, (await table.loaded()).state.to_move) is not None
+    await simcord_env.advance_time(30)
+    shown = [table_move(table) == version for table, version in zip(tables, newest, strict=True)]
+    assert shown == [True, True, False]
+    await simcord_env.advance_time(30)
+    await outbox.idle()
+    assert [table_move(table) for table in tables] == newest
+    after = [len(table_patches(simcord_env, table)) for table in tables]
+    assert [a - b for a, b in zip(after, patches, strict=True)] == [1, 1, 1], (
+        "one edit per table, the last one showing both its moves"
+    )
 
 
 async def play_one_move_from_dms(env: Any, table: Any, rng: random.Random) -> None:

@@ -50,6 +50,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "Arbeitsprozesse, die die Bilder zeichnen"
         " (je einer für Tische und Hände; 0: ein Thread)"
     ),
+    "cli.setting.TABLE_UPDATES_PER_SECOND": (
+        "wie viele Tische der Bot höchstens pro Sekunde aktualisiert, alle Spiele zusammen"
+        " (unter hoher Last zeigt ein Tisch dann mehrere Züge auf einmal)"
+    ),
     "cmd.settings.images.name": "bilder",
     "cmd.settings.images.description": "Ob Spieltische und Hände hier mit Bildern kommen",
     "cmd.settings.images.shown": "An: Bilder zum Text; aus: nur Text",

@@ -46,6 +46,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "worker processes drawing the pictures"
         " (one for tables, one for hands each; 0: a thread)"
     ),
+    "cli.setting.TABLE_UPDATES_PER_SECOND": (
+        "how many tables the bot updates per second at most, all games together (under heavy"
+        " load each table then shows several moves at once)"
+    ),
     "cmd.settings.images.name": "images",
     "cmd.settings.images.description": "Whether game tables and hands here come with pictures",
     "cmd.settings.images.shown": "On: pictures with the text; off: text only",
