@@ -3,8 +3,13 @@
 Run with ``python benchmarks/pictures.py`` (``--positions 60``). For every game and player
 count it plays random games with a fixed seed, takes positions along the way (start, middle,
 end), and draws each position's public table as the bot does (``draw.table_png``: layout,
-text, palette reduction and PNG encoding, in one thread), then the hand of the seat on turn.
+text, cards and the PNG, in one thread), then the hand of the seat on turn.
 Targets (issue 16): table p50 <= 15 ms, p99 <= 40 ms, PNG <= 150 KB.
+
+Besides the wall-clock times it reports the CPU time of each drawing (``time.thread_time``):
+under load the drawing workers compete with the bot for the machine's cores, so their CPU time
+is what costs, and it is far less disturbed than wall-clock time when other processes share the
+machine. Compare two versions by running them alternately (A, B, A, B), not once each.
 """
 
 from __future__ import annotations
@@ -52,12 +57,19 @@ def main() -> None:
     draw.table_png(
         TableScene("kami", REGISTRY["kami"].new_state(2, 1).view(None), NAMES[:2], "en", "x")
     )  # fonts loaded once, as in a running bot
-    print(f"{'game':<16} {'n':>2} {'p50 ms':>7} {'p99 ms':>7} {'max KB':>7} {'hand p50':>9}")
+    print(
+        f"{'game':<16} {'n':>2} {'p50 ms':>7} {'p99 ms':>7} {'max KB':>7} {'hand p50':>9}"
+        f" {'cpu table':>10} {'cpu hand':>9} {'mean KB':>8}"
+    )
     everything: list[float] = []
+    cpu_tables: list[float] = []
+    cpu_hands: list[float] = []
+    table_bytes: list[int] = []
+    hand_bytes: list[int] = []
     largest = 0
     for key, game in REGISTRY.items():
         for players in game.player_counts:
-            times, sizes, hands = [], [], []
+            times, sizes, hands, cpu_table, cpu_hand = [], [], [], [], []
             for index, (state, events) in enumerate(positions(key, players, args.positions)):
                 locale = ("en", "de", "ru")[index % 3]
                 scene = TableScene(
@@ -68,25 +80,39 @@ def main() -> None:
                     "status",
                     events_for(events, None),
                 )
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.thread_time()
                 png = draw.table_png(scene)
+                cpu_table.append((time.thread_time() - cpu) * 1000)
                 times.append((time.perf_counter() - start) * 1000)
                 sizes.append(len(png))
                 if state.to_move is not None:
                     hand = HandScene(key, state.view(state.to_move), NAMES[:players], locale)
-                    start = time.perf_counter()
-                    draw.hand_png(hand)
+                    start, cpu = time.perf_counter(), time.thread_time()
+                    hand_png = draw.hand_png(hand)
+                    cpu_hand.append((time.thread_time() - cpu) * 1000)
                     hands.append((time.perf_counter() - start) * 1000)
+                    hand_bytes.append(len(hand_png))
             everything += times
+            cpu_tables += cpu_table
+            cpu_hands += cpu_hand
+            table_bytes += sizes
             largest = max(largest, *sizes)
             print(
                 f"{key:<16} {players:>2} {statistics.median(times):7.1f} "
                 f"{percentile(times, 0.99):7.1f} {max(sizes) / 1024:7.1f} "
-                f"{statistics.median(hands):9.1f}"
+                f"{statistics.median(hands):9.1f} {statistics.median(cpu_table):10.2f} "
+                f"{statistics.median(cpu_hand):9.2f} {statistics.mean(sizes) / 1024:8.1f}"
             )
     print(
         f"all tables: p50 {statistics.median(everything):.1f} ms, "
         f"p99 {percentile(everything, 0.99):.1f} ms, largest PNG {largest / 1024:.1f} KB"
+    )
+    print(
+        f"CPU per picture: table p50 {statistics.median(cpu_tables):.2f} ms "
+        f"(mean {statistics.mean(cpu_tables):.2f}), hand p50 {statistics.median(cpu_hands):.2f} ms "
+        f"(mean {statistics.mean(cpu_hands):.2f}); PNG mean: table "
+        f"{statistics.mean(table_bytes) / 1024:.1f} KB, "
+        f"hand {statistics.mean(hand_bytes) / 1024:.1f} KB"
     )
 
 

@@ -4,21 +4,42 @@ Why a layer over Pillow: tests (and anyone debugging a layout) need to know whic
 and which cards a picture holds without reading pixels. Every card, card back and seat area is
 drawn through ``Canvas`` and leaves a ``Mark`` with its tag and box; plain decoration goes to
 Pillow directly through the same ``draw``.
+
+Tables and hands are drawn straight in the theme's palette (``paletted``): the PNG needs the
+palette anyway, and mapping each pixel of an RGB picture to it took a tenth of a table's time
+(drawing RGB pixels, four bytes each, more). The paletted picture must be exactly what that
+mapping made of the RGB picture (the goldens, and what players saw, are that). What keeps it:
+
+- Pillow's shapes are not antialiased: a shape drawn with the index its colour maps to covers
+  the same pixels, with the index the mapping would have given them.
+- A text is antialiased against what lies under it. Under every text of the layouts lies one
+  colour, drawn by this canvas: the canvas notes the colour each index was drawn for
+  (``_grounds``) and reads the index back under the text's pixels; the text is then a sprite,
+  drawn once per ink and ground, each pixel the index of Pillow's blend at its coverage. On a
+  ground of several or unknown colours it is blended over the picture's palette colours and
+  mapped again: close, not always exact (no layout does that; ``tests/pictures/test_palette.py``
+  draws every game both ways).
+- Card tiles are drawn in the palette too, with their coverage as a mask (no pixel of a tile is
+  half transparent); a tile that cannot be drawn so exactly is drawn in RGBA and mapped.
+- Tiles, texts and rounded rectangles are cached as sprites: rectangles of indices, copied or
+  filled where they cover whole rows, pasted through a mask only where they do not.
 """
 
 from __future__ import annotations
 
 import functools
-import io
+import itertools
 import math
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.pictures.fonts import drawable, font
-from bot.pictures.palette import RGB, Theme, mix, readable_on
+from bot.pictures.palette import OKABE_ITO, PLAYER_COLOURS, RGB, Theme, mix, readable_on
+from bot.pictures.png import paletted_png
 
 Box = tuple[int, int, int, int]
 
@@ -61,12 +82,32 @@ class Canvas:
     marks: list[Mark] = field(default_factory=list)
     transparent: bool = False
     """A card tile: drawn once on a transparent ground, then pasted wherever the card is."""
+    paletted: bool = False
+    """Drawn in the theme's palette (tables and hands, see the module's docstring). Its
+    ``draw`` then takes palette indices: draw through the canvas's methods, which map colours.
+    Otherwise RGB, mapped to the palette when it is written (the score charts)."""
 
     def __post_init__(self) -> None:
-        if self.transparent:
-            self.image = Image.new("RGBA", (self.width, self.height), (0, 0, 0, 0))
+        size = (self.width, self.height)
+        self._grounds: dict[int, RGB | None] = {}
+        """The colour each palette index was drawn for on this canvas (``None``: several),
+        so that a text knows the colour under it."""
+        self._cover: Image.Image | None = None
+        """A paletted tile's coverage (its alpha): 255 where something is drawn, else 0."""
+        if self.paletted:
+            self._palette = _palette(self.theme)
+            if self.transparent:
+                self.image = Image.new("P", size, 0)
+                self._cover = Image.new("L", size, 0)
+                self._cover_draw = ImageDraw.Draw(self._cover)
+            else:
+                self.image = Image.new("P", size, self._ink(self.theme.background))
+                self.image.putpalette(self._palette.entries)
+            self._core = self.image.im
+        elif self.transparent:
+            self.image = Image.new("RGBA", size, (0, 0, 0, 0))
         else:
-            self.image = Image.new("RGB", (self.width, self.height), self.theme.background)
+            self.image = Image.new("RGB", size, self.theme.background)
         self.draw = ImageDraw.Draw(self.image)
 
     # ---------------------------------------------------------------- recorded drawings
@@ -76,9 +117,7 @@ class Canvas:
         theme = self.theme
         fill = theme.panel_turn if turn else theme.panel
         outline = theme.accent if turn else theme.line
-        self.draw.rounded_rectangle(
-            box, radius=8, fill=fill, outline=outline, width=3 if turn else 1
-        )
+        self.rounded(box, 8, fill=fill, outline=outline, width=3 if turn else 1)
         self.marks.append(Mark("area", tag, box, "turn" if turn else ""))
         if title:
             self.text((box[0] + 10, box[1] + 6), title, size=16, bold=True)
@@ -98,8 +137,12 @@ class Canvas:
         Cards repeat from picture to picture, so each look of a card is drawn once (a tile)
         and pasted."""
         x0, y0, x1, y1 = box
-        tile = _card_tile(face, x1 - x0, y1 - y0, emphasis, count, self.theme)
-        self.image.paste(tile, (x0 - TILE_MARGIN, y0 - TILE_MARGIN), tile)
+        if self.paletted:
+            sprite = _card_sprite(face, x1 - x0, y1 - y0, emphasis, count, self.theme)
+            self._paste(sprite, x0 - TILE_MARGIN, y0 - TILE_MARGIN)
+        else:
+            tile = _card_tile(face, x1 - x0, y1 - y0, emphasis, count, self.theme)
+            self.image.paste(tile, (x0 - TILE_MARGIN, y0 - TILE_MARGIN), tile)
         self.marks.append(Mark("card", tag, box, emphasis, max(1, count)))
 
     def _card_face(self, box: Box, face: Face, emphasis: str, count: int) -> None:
@@ -109,14 +152,11 @@ class Canvas:
         dim = emphasis == "dim"
         paper = mix(theme.card, theme.dim, 0.55) if dim else theme.card
         band = mix(face.colour, theme.dim, 0.6) if dim else face.colour
-        draw = self.draw
         if emphasis in ("legal", "last"):
-            draw.rounded_rectangle(
-                (x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=9, outline=theme.accent, width=3
-            )
-        draw.rounded_rectangle(box, radius=6, fill=paper, outline=band, width=2)
+            self.rounded((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 9, outline=theme.accent, width=3)
+        self.rounded(box, 6, fill=paper, outline=band, width=2)
         band_height = max(12, height * 2 // 5)
-        draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + band_height), radius=4, fill=band)
+        self.rounded((x0 + 3, y0 + 3, x1 - 3, y0 + band_height), 4, fill=band)
         on_band = readable_on(band)
         label_size = max(11, min(band_height - 4, width // 2))
         if face.shape:
@@ -157,11 +197,9 @@ class Canvas:
         if count > 1:
             badge = f"×{count}"
             size = 13
-            text_width = int(font(size, True).getlength(badge))
+            text_width = _length(badge, size, True)
             bx1, by1 = x1 + 2, y1 + 2
-            draw.rounded_rectangle(
-                (bx1 - text_width - 8, by1 - 18, bx1, by1), radius=6, fill=theme.text
-            )
+            self.rounded((bx1 - text_width - 8, by1 - 18, bx1, by1), 6, fill=theme.text)
             self.centred(
                 bx1 - (text_width + 8) // 2, by1 - 9, badge, size, theme.background, bold=True
             )
@@ -169,23 +207,25 @@ class Canvas:
     def back(self, box: Box, tag: Any = None, *, emphasis: str = "", count: int = 0) -> None:
         """A face-down card: nothing of its face, only the pattern of every back."""
         x0, y0, x1, y1 = box
-        tile = _back_tile(x1 - x0, y1 - y0, emphasis, count, self.theme)
-        self.image.paste(tile, (x0 - TILE_MARGIN, y0 - TILE_MARGIN), tile)
+        if self.paletted:
+            sprite = _back_sprite(x1 - x0, y1 - y0, emphasis, count, self.theme)
+            self._paste(sprite, x0 - TILE_MARGIN, y0 - TILE_MARGIN)
+        else:
+            tile = _back_tile(x1 - x0, y1 - y0, emphasis, count, self.theme)
+            self.image.paste(tile, (x0 - TILE_MARGIN, y0 - TILE_MARGIN), tile)
         self.marks.append(Mark("back", tag, box, emphasis))
 
     def _back_face(self, box: Box, emphasis: str, count: int) -> None:
         theme = self.theme
         x0, y0, x1, y1 = box
         if emphasis == "last":
-            self.draw.rounded_rectangle(
-                (x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=9, outline=theme.accent, width=3
-            )
-        self.draw.rounded_rectangle(
-            box, radius=6, fill=theme.back, outline=theme.back_mark, width=2
-        )
+            self.rounded((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 9, outline=theme.accent, width=3)
+        self.rounded(box, 6, fill=theme.back, outline=theme.back_mark, width=2)
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
         r = max(4, min(x1 - x0, y1 - y0) // 4)
-        self.draw.regular_polygon((cx, cy, r), 4, fill=theme.back_mark)
+        self._paint(
+            lambda draw, ink: draw.regular_polygon((cx, cy, r), 4, fill=ink), theme.back_mark
+        )
         if count:
             self.centred(cx, cy, str(count), max(11, r), theme.text, bold=True)
 
@@ -193,7 +233,7 @@ class Canvas:
         """An empty place for a card."""
         theme = self.theme
         outline = theme.accent if emphasis else theme.line
-        self.draw.rounded_rectangle(box, radius=6, outline=outline, width=1)
+        self.rounded(box, 6, outline=outline, width=1)
         self.centred((box[0] + box[2]) // 2, (box[1] + box[3]) // 2, label, 11, theme.muted)
         self.marks.append(Mark("slot", tag, box, emphasis))
 
@@ -202,11 +242,11 @@ class Canvas:
     ) -> None:
         """A round player badge with the seat's number (colour plus number, never colour alone)."""
         cx, cy = centre
-        self.draw.ellipse(
-            (cx - radius, cy - radius, cx + radius, cy + radius),
-            fill=colour,
-            outline=self.theme.background,
-            width=1,
+        box = (cx - radius, cy - radius, cx + radius, cy + radius)
+        self._paint(
+            lambda draw, fill, outline: draw.ellipse(box, fill=fill, outline=outline, width=1),
+            colour,
+            self.theme.background,
         )
         self.centred(cx, cy, label, max(9, radius + 2), readable_on(colour), bold=True)
         if tag is not None:
@@ -228,10 +268,9 @@ class Canvas:
     ) -> int:
         """Left-aligned text at ``at`` (top left); returns its width. Clipped with "…" to
         ``max_width``."""
-        face = font(size, bold)
         shown = drawable(text)
         if max_width is not None:
-            shown = clip_to(shown, face, max_width)
+            shown = _clipped(shown, size, bold, max_width)
         self._paste_text(at[0], at[1], shown, size, bold, colour or self.theme.text, centred=False)
         return _length(shown, size, bold)
 
@@ -246,15 +285,25 @@ class Canvas:
         """Text through a mask rendered once per (text, size, weight): the same names and
         labels come back in every picture, and rendering glyphs is most of a picture's time.
         ``centred``: ``(x, y)`` is the middle of the text (Pillow's ``mm`` anchor), else its
-        top left (``la``)."""
+        top left (``la``). On a paletted canvas the text is a sprite per ink and ground."""
         if not text:
             return
-        mask, left, top = _text_mask(text, size, bold)
+        glyphs = _glyphs(text, size, bold)
         if centred:
-            ascent, descent = font(size, bold).getmetrics()
-            x -= _length(text, size, bold) // 2
-            y -= (ascent + descent) // 2
-        self.image.paste(colour, (x + left, y + top), mask)
+            x -= glyphs.length // 2
+            y -= glyphs.middle
+        x += glyphs.left
+        y += glyphs.top
+        if not self.paletted:
+            self.image.paste(colour, (x, y), glyphs.mask)
+            return
+        ground = self._ground(x, y, glyphs)
+        if ground is not None:
+            self._paste(_text_sprite(text, size, bold, colour, ground, self.theme), x, y)
+        elif self._cover is not None:
+            raise _Inexact(text)
+        else:
+            self._blend(x, y, colour, glyphs.mask)
 
     def fitted(self, x: int, y: int, text: str, width: int, size: int, colour: RGB) -> None:
         """Centred text, smaller or clipped until it fits ``width``."""
@@ -264,51 +313,159 @@ class Canvas:
     def shape(self, kind: str, at: tuple[int, int], size: int, colour: RGB) -> None:
         """A small symbol (``circle``, ``square``, ``triangle``, ``diamond``, ``star``,
         ``hexagon``, ``cross``) with its top left at ``at``."""
-        x, y = at
-        size = max(6, size)
-        r = size / 2
-        cx, cy = x + r, y + r
-        draw = self.draw
-        if kind == "circle":
-            draw.ellipse((x, y, x + size, y + size), fill=colour)
-        elif kind == "square":
-            draw.rectangle((x + 1, y + 1, x + size - 1, y + size - 1), fill=colour)
-        elif kind == "triangle":
-            draw.regular_polygon((cx, cy + 1, r + 1), 3, fill=colour)
-        elif kind == "diamond":
-            draw.regular_polygon((cx, cy, r), 4, fill=colour)
-        elif kind == "hexagon":
-            draw.regular_polygon((cx, cy, r), 6, fill=colour)
-        elif kind == "star":
-            points = [
-                (
-                    cx + (r if i % 2 == 0 else r * 0.45) * math.sin(math.pi * i / 5),
-                    cy - (r if i % 2 == 0 else r * 0.45) * math.cos(math.pi * i / 5),
-                )
-                for i in range(10)
-            ]
-            draw.polygon(points, fill=colour)
-        else:  # cross
-            w = max(2, size // 4)
-            draw.line((x, y, x + size, y + size), fill=colour, width=w)
-            draw.line((x, y + size, x + size, y), fill=colour, width=w)
+        self._paint(lambda draw, ink: _symbol(draw, kind, at, size, ink), colour)
+
+    def rounded(
+        self,
+        box: Box,
+        radius: int,
+        *,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: int = 1,
+    ) -> None:
+        """A rounded rectangle (Pillow's), in colours, on any canvas.
+
+        On a paletted canvas it is drawn once per size and look and pasted: Pillow draws one
+        from four pie slices, four arcs and five rectangles, 45–60 µs, and a table has about
+        ten (its panels, slots and frames)."""
+        if not self.paletted:
+            self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+            return
+        x0, y0, x1, y1 = box
+        sprite = _rounded_sprite(
+            x1 - x0, y1 - y0, radius, self._ink(fill), self._ink(outline), width
+        )
+        self._paste(sprite, x0, y0)
+
+    def line(self, xy: Sequence[tuple[int, int]], colour: RGB, width: int = 1) -> None:
+        self._paint(lambda draw, ink: draw.line(xy, fill=ink, width=width), colour)
+
+    # ---------------------------------------------------------------- the palette
+
+    def _ink(self, colour: RGB | None) -> Any:
+        """What Pillow draws ``colour`` with on this canvas: the colour itself, or on a
+        paletted canvas the index the palette mapping gives it (noted as that index's
+        colour on this canvas)."""
+        if colour is None or not self.paletted:
+            return colour
+        index = self._palette.index(colour)
+        if self._grounds.setdefault(index, colour) != colour:
+            self._grounds[index] = None
+        return index
+
+    def _paint(self, paint: Callable[..., None], *colours: RGB) -> None:
+        """``paint(draw, *inks)`` in ``colours``; on a paletted tile also into its coverage,
+        all in 255 (Pillow then skips an outline, which lies within the fill's pixels)."""
+        paint(self.draw, *(self._ink(colour) for colour in colours))
+        if self._cover is not None:
+            paint(self._cover_draw, *(255 for _ in colours))
+
+    def _paste(self, sprite: _Sprite, x: int, y: int) -> None:
+        if sprite.blend is not None:
+            self._blend(x, y, sprite.blend, sprite.blend.getchannel("A"))
+            return
+        paste = self._core.paste
+        for left, top, right, bottom, source, mask in sprite.pieces:
+            box = (x + left, y + top, x + right, y + bottom)
+            if mask is None:
+                paste(source, box)
+            else:
+                paste(source, box, mask)
+        if self._cover is not None:
+            cover = self._cover.im.paste
+            for left, top, right, bottom, _, mask in sprite.pieces:
+                box = (x + left, y + top, x + right, y + bottom)
+                if mask is None:
+                    cover(255, box)
+                else:
+                    cover(255, box, mask)
+
+    def _ground(self, x: int, y: int, glyphs: _Glyphs) -> RGB | None:
+        """The one colour under the pixels ``glyphs`` cover at ``(x, y)``, if it is known."""
+        width, height = glyphs.mask.size
+        if x < 0 or y < 0 or x + width > self.width or y + height > self.height:
+            return None
+        box = (x, y, x + width, y + height)
+        region = self._core.crop(box)
+        low, high = region.getextrema()
+        if low == high:
+            index = low
+        else:
+            index = region.getpixel(glyphs.anchor)
+            if region.histogram((0, 0), glyphs.cover)[index] != glyphs.covered:
+                return None
+        if self._cover is not None:
+            cover = self._cover.im.crop(box)
+            if cover.getextrema()[0] == 0 and cover.histogram((0, 0), glyphs.cover)[0]:
+                return None  # partly on the tile's transparent ground
+        return self._grounds.get(index)
+
+    def _blend(self, x: int, y: int, source: RGB | Image.Image, mask: Image.Image) -> None:
+        """``source`` through ``mask`` over the picture's own colours at ``(x, y)``, mapped to
+        the palette again: for what no sprite fits (a text on a mixed or unknown ground)."""
+        box = (x, y, x + mask.width, y + mask.height)
+        region = self.image.crop(box).convert("RGB")
+        if isinstance(source, Image.Image):
+            region.paste(source.convert("RGB"), (0, 0), mask)
+        else:
+            region.paste(source, (0, 0), mask)
+        self._core.paste(_mapped(region, self.theme), box, mask.im.point(_COVERED, "L"))
 
     # ---------------------------------------------------------------- output
 
     def png(self) -> bytes:
-        """The picture as PNG in the theme's fixed palette of 256 colours.
+        """The picture as PNG in the theme's fixed palette.
 
         Measured (``benchmarks/pictures.py``): an RGB PNG of a table took 25 ms to encode,
-        choosing a palette per picture 12 ms; mapping to a palette chosen once per theme takes
-        under a millisecond and the paletted PNG encodes in about two.
+        choosing a palette per picture 12 ms; a palette chosen once per theme, drawn in
+        directly and written by ``png.paletted_png``, leaves about 0.4 ms for the PNG.
         """
-        paletted = self.image.quantize(palette=theme_palette(self.theme), dither=Image.Dither.NONE)
-        out = io.BytesIO()
-        paletted.save(out, format="PNG", compress_level=3)
-        return out.getvalue()
+        palette = _palette(self.theme)
+        if self.paletted:
+            return paletted_png(self.image, palette.entries)
+        rgb = self.image.convert("RGB") if self.image.mode != "RGB" else self.image
+        return paletted_png(
+            rgb.quantize(palette=palette.image, dither=Image.Dither.NONE), palette.entries
+        )
 
     def marked(self, kind: str) -> list[Mark]:
         return [mark for mark in self.marks if mark.kind == kind]
+
+
+class _Inexact(Exception):
+    """A paletted tile cannot be drawn exactly (a text on a ground of several colours or on
+    its transparent margin): it is drawn in RGBA and mapped to the palette instead."""
+
+
+def _symbol(draw: ImageDraw.ImageDraw, kind: str, at: tuple[int, int], size: int, ink: Any) -> None:
+    x, y = at
+    size = max(6, size)
+    r = size / 2
+    cx, cy = x + r, y + r
+    if kind == "circle":
+        draw.ellipse((x, y, x + size, y + size), fill=ink)
+    elif kind == "square":
+        draw.rectangle((x + 1, y + 1, x + size - 1, y + size - 1), fill=ink)
+    elif kind == "triangle":
+        draw.regular_polygon((cx, cy + 1, r + 1), 3, fill=ink)
+    elif kind == "diamond":
+        draw.regular_polygon((cx, cy, r), 4, fill=ink)
+    elif kind == "hexagon":
+        draw.regular_polygon((cx, cy, r), 6, fill=ink)
+    elif kind == "star":
+        points = [
+            (
+                cx + (r if i % 2 == 0 else r * 0.45) * math.sin(math.pi * i / 5),
+                cy - (r if i % 2 == 0 else r * 0.45) * math.cos(math.pi * i / 5),
+            )
+            for i in range(10)
+        ]
+        draw.polygon(points, fill=ink)
+    else:  # cross
+        w = max(2, size // 4)
+        draw.line((x, y, x + size, y + size), fill=ink, width=w)
+        draw.line((x, y + size, x + size, y), fill=ink, width=w)
 
 
 def clip_to(text: str, face: Any, width: int) -> str:
@@ -318,6 +475,12 @@ def clip_to(text: str, face: Any, width: int) -> str:
     while text and face.getlength(text + "…") > width:
         text = text[:-1]
     return text + "…"
+
+
+@functools.lru_cache(maxsize=8192)
+def _clipped(text: str, size: int, bold: bool, width: int) -> str:
+    """``clip_to`` once per text and width: names are clipped again in every picture."""
+    return clip_to(text, font(size, bold), width)
 
 
 def row_of_boxes(x: int, y: int, count: int, width: int, height: int, gap: int) -> Sequence[Box]:
@@ -332,24 +495,54 @@ def _length(text: str, size: int, bold: bool) -> int:
     return int(font(size, bold).getlength(text))
 
 
+class _Glyphs:
+    """A text rendered once: its antialiased ``mask``, where it sits, and what the paletted
+    canvas needs to find the ground under it."""
+
+    def __init__(self, text: str, size: int, bold: bool) -> None:
+        face = font(size, bold)
+        # What ImageDraw.text renders, without its measuring the text first (a quarter of it).
+        rendered, (left, top) = face.getmask2(text, "L")
+        width, height = rendered.size
+        self.mask = Image.new("L", (max(1, width), max(1, height)), 0)
+        if width and height:
+            self.mask.im.paste(rendered, (0, 0, width, height))
+        self.left, self.top = left, top
+        """Offset of the mask from the top left of the line."""
+        self.length = _length(text, size, bold)
+        ascent, descent = face.getmetrics()
+        self.middle = (ascent + descent) // 2
+        """Half the line's height (the centred texts' vertical anchor)."""
+        self.cover = self.mask.im.point(_COVERED, "L")
+        """Where the mask covers at all: 255 there, else 0 (a core image)."""
+
+    @functools.cached_property
+    def covered(self) -> int:
+        """How many pixels the mask covers at all."""
+        return self.mask.width * self.mask.height - self.mask.histogram()[0]
+
+    @functools.cached_property
+    def anchor(self) -> tuple[int, int]:
+        """One covered pixel (the first of the top row the mask covers)."""
+        box = self.mask.getbbox()
+        if not box:
+            return (0, 0)
+        row = self.mask.crop((0, box[1], self.mask.width, box[1] + 1)).tobytes()
+        return next(x for x, value in enumerate(row) if value), box[1]
+
+
 @functools.lru_cache(maxsize=8192)
-def _text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
-    """The antialiased mask of ``text`` and its offset from the top left of the line."""
-    face = font(size, bold)
-    left, top, right, bottom = face.getbbox(text)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255)
-    return mask, left, top
+def _glyphs(text: str, size: int, bold: bool) -> _Glyphs:
+    return _Glyphs(text, size, bold)
 
 
 @functools.lru_cache(maxsize=4096)
 def _fitted(text: str, width: int, size: int) -> tuple[str, int]:
     while size > 8 and _length(text, size, False) > width:
         size -= 1
-    return clip_to(text, font(size), width), size
+    return _clipped(text, size, False, width), size
 
 
-@functools.lru_cache(maxsize=2048)
 def _card_tile(
     face: Face, width: int, height: int, emphasis: str, count: int, theme: Theme
 ) -> Image.Image:
@@ -359,7 +552,6 @@ def _card_tile(
     return tile.image
 
 
-@functools.lru_cache(maxsize=256)
 def _back_tile(width: int, height: int, emphasis: str, count: int, theme: Theme) -> Image.Image:
     tile = Canvas(width + 2 * TILE_MARGIN, height + 2 * TILE_MARGIN, theme, transparent=True)
     box = (TILE_MARGIN, TILE_MARGIN, TILE_MARGIN + width, TILE_MARGIN + height)
@@ -367,13 +559,195 @@ def _back_tile(width: int, height: int, emphasis: str, count: int, theme: Theme)
     return tile.image
 
 
-@functools.lru_cache(maxsize=8)
-def theme_palette(theme: Theme) -> Image.Image:
-    """A palette image of 256 colours for ``theme``: its own colours, the card and player
-    colours, and the steps between each text colour and each ground it is drawn on (the
-    antialiased edges of glyphs and shapes)."""
-    from bot.pictures.palette import OKABE_ITO, PLAYER_COLOURS
+@functools.lru_cache(maxsize=2048)
+def _card_sprite(
+    face: Face, width: int, height: int, emphasis: str, count: int, theme: Theme
+) -> _Sprite:
+    return _tile_sprite(
+        lambda tile, box: tile._card_face(box, face, emphasis, count), width, height, theme
+    )
 
+
+@functools.lru_cache(maxsize=256)
+def _back_sprite(width: int, height: int, emphasis: str, count: int, theme: Theme) -> _Sprite:
+    return _tile_sprite(
+        lambda tile, box: tile._back_face(box, emphasis, count), width, height, theme
+    )
+
+
+def _tile_sprite(
+    draw: Callable[[Canvas, Box], None], width: int, height: int, theme: Theme
+) -> _Sprite:
+    """A card's or back's tile drawn in the palette, its coverage as its mask; in RGBA and
+    mapped to the palette if that cannot be exact (``_Inexact``)."""
+    size = (width + 2 * TILE_MARGIN, height + 2 * TILE_MARGIN)
+    box = (TILE_MARGIN, TILE_MARGIN, TILE_MARGIN + width, TILE_MARGIN + height)
+    tile = Canvas(*size, theme, transparent=True, paletted=True)
+    try:
+        draw(tile, box)
+    except _Inexact:
+        rgba = Canvas(*size, theme, transparent=True)
+        draw(rgba, box)
+        return _rgba_sprite(rgba.image, theme)
+    assert tile._cover is not None
+    return _sprite_of(tile._core, tile._cover)
+
+
+@functools.lru_cache(maxsize=8192)
+def _text_sprite(text: str, size: int, bold: bool, ink: RGB, ground: RGB, theme: Theme) -> _Sprite:
+    """``text`` in ``ink`` antialiased on ``ground``, as the RGB canvas would blend it: each
+    pixel's index is that of the blend at its coverage."""
+    glyphs = _glyphs(text, size, bold)
+    width, height = glyphs.mask.size
+    indices = glyphs.mask.im.point(_blends(ink, ground, theme), "L").convert("P", 0)
+    return _Sprite(((0, 0, width, height, indices, glyphs.cover),))
+
+
+@functools.lru_cache(maxsize=256)
+def _blends(ink: RGB, ground: RGB, theme: Theme) -> list[int]:
+    """The palette index of ``ink`` on ``ground`` at each coverage from 0 to 255, blended by
+    Pillow itself (a text is pasted through its mask just so). A table instead of mapping
+    each text to the palette: that mapping prepares a lookup of half a megabyte every time,
+    which made it cost more for a short text than for a whole picture."""
+    ramp = Image.new("L", (256, 1))
+    ramp.putdata(range(256))
+    blended = Image.new("RGB", (256, 1), ground)
+    blended.paste(ink, (0, 0), ramp)
+    data = blended.tobytes()
+    return _palette(theme).indices(zip(data[0::3], data[1::3], data[2::3], strict=True))
+
+
+_COVERED = [0] + [255] * 255
+"""A mask's table: every pixel it covers at all, fully."""
+_RUN = re.compile(rb"[^\x00]+")
+
+Piece = tuple[int, int, int, int, Any, Any]
+
+
+@dataclass(frozen=True, eq=False)
+class _Sprite:
+    """Something drawn once in the palette, to be pasted where it is drawn again.
+
+    Kept as rectangles (``left, top, right, bottom, source, mask``, Pillow's core objects):
+    the rows it covers wholly are copied (or filled, when of one index) without a mask, the
+    others go through their mask of 0 and 255. A masked paste looks at every pixel; a seat's
+    panel pasted through one mask took as long as drawing it."""
+
+    pieces: tuple[Piece, ...]
+    blend: Image.Image | None = None
+    """A tile with half-transparent pixels: blended over the picture instead (none so far)."""
+
+
+BAND = 4
+"""Rows alike in what they cover, at least this many, are pasted without a mask."""
+
+
+def _mapped(rgb: Image.Image, theme: Theme) -> Any:
+    """``rgb`` mapped to the palette (``Image.quantize`` without its copies of the palette)."""
+    return rgb.im.convert("P", 0, _palette(theme).image.im)
+
+
+def _sprite_of(image: Any, mask: Image.Image) -> _Sprite:
+    """``image`` (a paletted core image) where ``mask`` (0 or 255) covers it, in pieces."""
+    width = mask.width
+    cover = mask.im
+    data = mask.tobytes()
+    pieces: list[Piece] = []
+
+    def masked(top: int, bottom: int) -> None:
+        box = cover.crop((0, top, width, bottom)).getbbox()
+        if box:
+            area = (box[0], top, box[2], bottom)
+            pieces.append((*area, image.crop(area), cover.crop(area)))
+
+    y = 0
+    masked_from = None
+    rows = (data[start : start + width] for start in range(0, len(data), width))
+    for row, alike in itertools.groupby(rows):
+        end = y + sum(1 for _ in alike)
+        if end - y >= BAND or not row.strip(b"\x00"):
+            if masked_from is not None:
+                masked(masked_from, y)
+                masked_from = None
+            for run in _RUN.finditer(row):
+                area = (run.start(), y, run.end(), end)
+                part = image.crop(area)
+                low, high = part.getextrema()
+                pieces.append((*area, low if low == high else part, None))
+        elif masked_from is None:
+            masked_from = y
+        y = end
+    if masked_from is not None:
+        masked(masked_from, y)
+    return _Sprite(tuple(pieces))
+
+
+def _rgba_sprite(tile: Image.Image, theme: Theme) -> _Sprite:
+    """An RGBA tile; pasted through its alpha when that is 0 or 255 (no antialiased primitive
+    in a tile, and its texts lie on its opaque parts), else blended over the picture."""
+    alpha = tile.getchannel("A")
+    if alpha.tobytes().translate(None, b"\x00\xff"):
+        return _Sprite((), blend=tile)
+    return _sprite_of(_mapped(tile.convert("RGB"), theme), alpha)
+
+
+@functools.lru_cache(maxsize=256)
+def _rounded_sprite(
+    width: int, height: int, radius: int, fill: int | None, outline: int | None, line: int
+) -> _Sprite:
+    """Pillow's rounded rectangle (palette indices), and a mask drawn the same way."""
+    size = (width + 1, height + 1)
+    image = Image.new("P", size, 0)
+    ImageDraw.Draw(image).rounded_rectangle(
+        (0, 0, width, height), radius=radius, fill=fill, outline=outline, width=line
+    )
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (0, 0, width, height),
+        radius=radius,
+        fill=None if fill is None else 255,
+        outline=None if outline is None else 255,
+        width=line,
+    )
+    return _sprite_of(image.im, mask)
+
+
+class _Palette:
+    """A theme's palette and the mapping of colours to it (Pillow's, without dithering)."""
+
+    def __init__(self, theme: Theme) -> None:
+        self.image = theme_palette(theme)
+        colours = theme_colours(theme)
+        self.entries = bytes(channel for colour in colours for channel in colour)
+        """What the PNG's palette holds: the theme's colours without the padding to 256,
+        which the mapping never chooses (it takes the first of equal colours)."""
+        self._indices: dict[RGB, int] = {}
+
+    def indices(self, colours: Iterable[RGB]) -> list[int]:
+        colours = list(colours)
+        missing = [colour for colour in dict.fromkeys(colours) if colour not in self._indices]
+        if missing:
+            strip = Image.new("RGB", (len(missing), 1))
+            strip.putdata(missing)
+            mapped = strip.quantize(palette=self.image, dither=Image.Dither.NONE).tobytes()
+            self._indices.update(zip(missing, mapped, strict=True))
+        return [self._indices[colour] for colour in colours]
+
+    def index(self, colour: RGB) -> int:
+        index = self._indices.get(colour)
+        return self.indices([colour])[0] if index is None else index
+
+
+@functools.lru_cache(maxsize=8)
+def _palette(theme: Theme) -> _Palette:
+    return _Palette(theme)
+
+
+@functools.lru_cache(maxsize=8)
+def theme_colours(theme: Theme) -> list[RGB]:
+    """The colours of ``theme``'s palette: its own colours, the card and player colours, and
+    the steps between each text colour and each ground it is drawn on (the antialiased edges
+    of glyphs and shapes); at most 256."""
     solid = [
         theme.background,
         theme.panel,
@@ -407,7 +781,15 @@ def theme_palette(theme: Theme) -> Image.Image:
                 blend = mix(ground, ink, share)
                 if blend not in colours and len(colours) < 256:
                     colours.append(blend)
-    colours += [colours[0]] * (256 - len(colours))
+    return colours
+
+
+@functools.lru_cache(maxsize=8)
+def theme_palette(theme: Theme) -> Image.Image:
+    """A palette image of 256 colours for ``theme`` (``theme_colours``, padded with the
+    first): what pictures are mapped to."""
+    colours = theme_colours(theme)
+    colours = colours + [colours[0]] * (256 - len(colours))
     palette = Image.new("P", (1, 1))
     palette.putpalette([channel for colour in colours for channel in colour])
     return palette

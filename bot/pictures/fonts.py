@@ -26,7 +26,9 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
 
 
+@functools.lru_cache(maxsize=4096)
 def drawable(text: str) -> str:
     """``text`` without characters beyond the Basic Multilingual Plane (emoji in display
-    names), which the font has no glyphs for and would draw as empty boxes."""
+    names), which the font has no glyphs for and would draw as empty boxes. Cached: the same
+    names and labels are drawn in every picture."""
     return "".join(char for char in text if ord(char) <= 0xFFFF and char not in "\u200d\ufe0f")

@@ -24,7 +24,7 @@ def hand(scene: HandScene) -> Canvas:
     per_row = min(PER_ROW, max(1, len(groups)))
     width = max(420, 2 * MARGIN + per_row * (CARD_W + GAP) + 10)
     height = 56 + rows * (CARD_H + GAP + 6) + 30
-    canvas = Canvas(width, height, scene.theme)
+    canvas = Canvas(width, height, scene.theme, paletted=True)
     theme = canvas.theme
     seat = scene.view["seat"]
     locale = scene.locale

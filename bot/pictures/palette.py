@@ -42,6 +42,12 @@ class Theme:
     back_mark: RGB
     dim: RGB
 
+    def __hash__(self) -> int:
+        """By key alone: a theme is part of the key of every cached card and text, and
+        hashing its thirteen colours (0.56 µs, 0.17 by key) was the largest part of a card's
+        cache lookup."""
+        return hash(self.key)
+
 
 DARK = Theme(
     key="dark",

@@ -46,7 +46,7 @@ def table(scene: TableScene) -> Canvas:
     players = view["players"]
     rows = (players + 1) // 2
     height = HEADER + PILES + rows * (PANEL_H + 10) + SCORES + 10
-    canvas = Canvas(WIDTH, height, scene.theme)
+    canvas = Canvas(WIDTH, height, scene.theme, paletted=True)
     locale = scene.locale
     subtitle = t(
         "call_to_glory.view.round", locale, round=view["round"], total=view["rounds_total"]

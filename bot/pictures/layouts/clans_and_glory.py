@@ -60,7 +60,7 @@ def table(scene: TableScene) -> Canvas:
     stack_top = board_top + rows_h + 8
     legend_top = stack_top + 40
     height = legend_top + players * LEGEND_H + SCORES + 16
-    canvas = Canvas(width, height, scene.theme)
+    canvas = Canvas(width, height, scene.theme, paletted=True)
     header(canvas, scene, "")
     last = {
         (event.get("board"), event.get("position"))
@@ -94,7 +94,7 @@ def table(scene: TableScene) -> Canvas:
             x += CELL_W + GAP
         box = (board_x - 3, board_top - 22, x - 2, board_top + rows_h + 36)
         canvas.marks.append(_board_mark(board["board"], box))
-        canvas.draw.rounded_rectangle(box, radius=6, outline=canvas.theme.line, width=1)
+        canvas.rounded(box, 6, outline=canvas.theme.line)
         label = t("pictures.board", locale, number=board["board"] + 1)
         canvas.text((start, board_top - 19), label, size=12, colour=canvas.theme.muted)
         _stack(canvas, board["stack"], start, stack_top + 10)

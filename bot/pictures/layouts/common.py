@@ -43,7 +43,7 @@ def score_strip(canvas: Canvas, scene: TableScene, top: int) -> None:
     labels: Sequence[tuple[str, int]] = scene.score_labels or [
         (name, seat) for seat, name in enumerate(scene.names)
     ]
-    canvas.draw.line((MARGIN, top, canvas.width - MARGIN, top), fill=theme.line, width=1)
+    canvas.line(((MARGIN, top), (canvas.width - MARGIN, top)), theme.line)
     x = MARGIN
     room = (canvas.width - 2 * MARGIN) // max(1, len(labels))
     for label, column in labels:

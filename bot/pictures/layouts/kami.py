@@ -28,7 +28,7 @@ def table(scene: TableScene) -> Canvas:
     rows = (players + 1) // 2
     extra = STACKS_H if view.get("mercenaries") else 0
     height = HEADER + 6 + rows * (PANEL_H + 10) + extra + SCORES + 10
-    canvas = Canvas(WIDTH, height, scene.theme)
+    canvas = Canvas(WIDTH, height, scene.theme, paletted=True)
     locale = scene.locale
     subtitle = t(
         "kami.view.round",
