@@ -31,7 +31,6 @@ class Pictures(commands.Cog):
         async with guarded(interaction, None):
             on = hand == "on"
             await self.bot.store.set_hand_images(interaction.user.id, on)
-            self.bot.publisher.pictures.remember_user(interaction.user.id, on)
             await reply(interaction, "pictures.hand.on" if on else "pictures.hand.off")
 
 

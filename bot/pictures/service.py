@@ -93,10 +93,9 @@ class Pictures:
         self._ahead: set[asyncio.Task[None]] = set()
         processes = bot.settings.picture_workers if bot is not None else 0
         self.workers = PictureWorkers(processes)
-        self._guilds = SettingsCache(self._read_server)
-        """Whether a server shows pictures (``/settings images``)."""
-        self._users = SettingsCache(self._read_user)
-        """Whether a user's hands carry a picture (``/pictures``)."""
+        self._guilds = SettingsCache(self._read_server, changes_elsewhere=self._shared)
+        """Whether a server shows pictures (``/settings images``); a user's choice for their
+        hands (``/pictures``) is kept by the store with what it knows of users."""
         self.drawn = 0
         """How many pictures were drawn (the rest came from memory)."""
         self.enabled = bot.settings.pictures if bot is not None else True
@@ -252,9 +251,8 @@ class Pictures:
         assert self.bot is not None
         return await self.bot.store.images_shown(guild_id)
 
-    async def _read_user(self, user_id: int) -> bool:
-        assert self.bot is not None
-        return await self.bot.store.hand_images(user_id)
+    def _shared(self) -> bool:
+        return self.bot is not None and self.bot.store.shared
 
     async def shown_in(self, guild_id: int | None) -> bool:
         """Whether the server shows pictures (``/settings images``; on unless turned off)."""
@@ -272,7 +270,8 @@ class Pictures:
             return known
         if not await self.shown_in(guild_id):
             return False
-        return await self._users.get(user_id)
+        assert self.bot is not None
+        return await self.bot.store.hand_images(user_id)
 
     def _known_hand_shown(self, guild_id: int | None, user_id: int) -> bool | None:
         """``hand_shown`` from what is in memory; ``None`` if a setting must be read first."""
@@ -286,13 +285,10 @@ class Pictures:
                 return None
             if not server:
                 return False
-        return self._users.known(user_id)
+        return self.bot.store.known_hand_images(user_id)
 
     def remember_server(self, guild_id: int, shown: bool) -> None:
         self._guilds.remember(guild_id, shown)
-
-    def remember_user(self, user_id: int, shown: bool) -> None:
-        self._users.remember(user_id, shown)
 
     def close(self) -> None:
         self.workers.close()

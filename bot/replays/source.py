@@ -86,7 +86,9 @@ class Replays:
         self.store = store
         self.registry = registry
         self._kept: LruCache[int, tuple[GameRecord, Replay]] = LruCache(size)
-        self._reveal = SettingsCache(store.replay_hands, size=1_000)
+        self._reveal = SettingsCache(
+            store.replay_hands, changes_elsewhere=lambda: store.shared, size=1_000
+        )
 
     async def reveal(self, guild_id: int) -> bool:
         """Whether the server shows every hand in replays (kept: a step must not wait for the

@@ -80,3 +80,5 @@ class KnownUser:
     locale: str | None = None
     dms_closed_at: datetime | None = None
     dm_channel_id: int | None = None
+    hand_images: bool | None = None
+    """``/pictures``: ``False`` if the user turned the pictures of their hands off."""

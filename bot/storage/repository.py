@@ -1015,13 +1015,20 @@ class Store:
 
     async def hand_images(self, user_id: int) -> bool:
         """Whether the user's hands carry a picture (``/pictures``; default on)."""
-        async with self.session() as session:
-            row = await session.get(UserRow, user_id)
-            return row is None or row.hand_images is not False
+        known = await self._known_users([user_id])
+        return known[user_id].hand_images is not False
+
+    def known_hand_images(self, user_id: int) -> bool | None:
+        """``hand_images`` from memory alone; ``None`` if the user is not in memory (for what
+        must not wait for the database, such as a move's answer before its commit)."""
+        user = self._users.get(user_id) if self._caching else None
+        return None if user is None else user.hand_images is not False
 
     async def set_hand_images(self, user_id: int, shown: bool) -> None:
-        async with self._write_session() as session:
+        await self._known_users([user_id])
+        async with self._writing_user(user_id) as session:
             await session.exec(self._upsert(UserRow, "user_id", user_id=user_id, hand_images=shown))
+        self._user(user_id).hand_images = shown
 
     # ------------------------------------------------------------------ outbox
 
@@ -1467,6 +1474,7 @@ class Store:
                 locale=row.locale if row else None,
                 dms_closed_at=_aware(row.dms_closed_at) if row else None,
                 dm_channel_id=row.dm_channel_id if row else None,
+                hand_images=row.hand_images if row else None,
             )
             if keep:
                 self._users.put(user_id, user)

@@ -1,12 +1,14 @@
-"""Yes/no settings of servers and users, read from the store once and then kept.
+"""Yes/no settings of servers, read from the store once and then kept.
 
-Why: a hand's picture depends on two settings (the server's and the player's), and a move's
-answer must not wait for the database to learn them again. With one process every change
-goes through this process, which records it at once (``remember``); with several processes
-another one may change a setting, so a value older than ``trusted_for`` is read again, but
-in the background: the message being built uses the value known until then (one message
-late at most), where it used to wait for the read. At 300 clicks/s that wait, through the
-database's thread behind a busy event loop, took 20–80 ms (``benchmarks/bot_load.py``).
+Why: a table's picture depends on its server's setting (``/settings images``), a replay on
+another (``/settings replays``), and a click's answer must not wait for the database to learn
+them again. With one process every change goes through this process, which records it at once
+(``remember``, ``forget``), so what is kept is never read again. With several processes
+another one may change a setting (servers have no change notices, unlike games and users,
+which the store keeps itself): a value older than ``trusted_for`` is read again, but in the
+background, and the message being built uses the value known until then (one message late at
+most). A read waited for at 300 clicks/s, through the database's thread behind a busy event
+loop, took 20–80 ms (``benchmarks/bot_load.py``).
 """
 
 from __future__ import annotations
@@ -28,16 +30,20 @@ TRUSTED_SECONDS = 30.0
 
 
 class SettingsCache(Generic[K]):
-    """One setting per key (a server, a user), as ``read(key)`` gives it."""
+    """One setting per key (a server), as ``read(key)`` gives it."""
 
     def __init__(
         self,
         read: Callable[[K], Awaitable[bool]],
         *,
+        changes_elsewhere: Callable[[], bool] = lambda: True,
         trusted_for: float = TRUSTED_SECONDS,
         size: int = 10_000,
     ) -> None:
+        """``changes_elsewhere``: whether other processes may change the settings (then a
+        value older than ``trusted_for`` is read again)."""
         self._read = read
+        self._changes_elsewhere = changes_elsewhere
         self.trusted_for = trusted_for
         self._known: LruCache[K, tuple[float, bool]] = LruCache(size)
         self._reading: dict[K, asyncio.Future[bool]] = {}
@@ -48,7 +54,8 @@ class SettingsCache(Generic[K]):
         entry = self._known.get(key)
         if entry is None:
             return None
-        if time.monotonic() - entry[0] >= self.trusted_for and key not in self._reading:
+        old = time.monotonic() - entry[0] >= self.trusted_for
+        if old and key not in self._reading and self._changes_elsewhere():
             self._start_reading(key).add_done_callback(_log_failure)
         return entry[1]
 

@@ -168,19 +168,24 @@ async def test_users_are_read_once_and_unchanged_memory_is_not_written(
     await store.remember_locale(5, "de")
     await store.set_dms_closed(6, True)
     await store.remember_dm_channel(6, 60)
+    await store.set_hand_images(6, False)
     with statements(store) as sent:
         assert await store.remembered_locales([5, 6]) == {5: "de"}
         assert await store.users_with_closed_dms([5, 6]) == {6}
         assert (await store.dm_channel(5), await store.dm_channel(6)) == (None, 60)
+        assert (await store.hand_images(5), await store.hand_images(6)) == (True, False)
+        assert (store.known_hand_images(5), store.known_hand_images(6)) == (True, False)
         await store.remember_locale(5, "de")
         await store.remember_dm_channel(6, 60)
         await store.forget_dm_channel(6, 61)
     assert sent == []
     await store.remember_locale(5, "ru")
     fresh = Store(store.engine)
+    assert fresh.known_hand_images(6) is None, "memory alone does not know an unread user"
     assert await fresh.remembered_locales([5, 6]) == {5: "ru"}
     assert await fresh.users_with_closed_dms([5, 6]) == {6}
     assert await fresh.dm_channel(6) == 60
+    assert await fresh.hand_images(6) is False
 
 
 async def test_group_commit_hands_each_caller_its_own_outcome() -> None:

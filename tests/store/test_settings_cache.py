@@ -1,4 +1,5 @@
-"""Settings kept in memory: read once, never waited for again, refreshed in the background."""
+"""Servers' settings kept in memory: read once, never waited for again, and with other
+processes read again in the background."""
 
 from __future__ import annotations
 
@@ -89,6 +90,16 @@ async def test_an_unknown_setting_that_cannot_be_read_fails_its_caller() -> None
         await cache.get(5)
     stored.failing = False
     assert await cache.get(5) is True  # the next use tries again
+
+
+async def test_with_no_other_process_a_setting_kept_is_never_read_again() -> None:
+    stored = Stored()
+    cache = SettingsCache(stored.read, changes_elsewhere=lambda: False, trusted_for=0.0)
+    assert await cache.get(8) is True
+    stored.values[8] = False  # only this process writes: it would have said so (remember)
+    assert cache.known(8) is True
+    await settle()
+    assert stored.reads == 1
 
 
 async def test_a_change_made_here_is_used_at_once_and_a_forgotten_one_is_read_again() -> None:

@@ -187,6 +187,11 @@ async def test_a_store_never_serves_a_user_another_store_changed(stores: list[St
     await a.set_dms_closed(7, True)
     await eventually(lambda: b._users.get(7) is None)
     assert await b.dms_closed(7)
+    assert await b.hand_images(7)
+    await a.set_hand_images(7, False)
+    await eventually(lambda: b._users.get(7) is None)
+    assert b.known_hand_images(7) is None
+    assert await b.hand_images(7) is False
     # Its own writes it follows without being told, and does not tell itself.
     await b.remember_locale(7, "ru")
     assert await b.remembered_locales([7]) == {7: "ru"}
