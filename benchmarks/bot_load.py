@@ -86,6 +86,10 @@ class Phase:
     moves: int = 0
     upload_kb_per_move: float | None = None
     """Bytes of pictures (attachments) the bot uploaded in the phase, per move made in it."""
+    table_updates_per_second: float | None = None
+    ack_to_table_p50_ms: float | None = None
+    ack_to_table_p99_ms: float | None = None
+    """From a move's acknowledgement to the first showing of its table (``table_delays``)."""
     play_p50_ms: float | None = None
     play_p99_ms: float | None = None
     """Latency of the clicks that made a move (stored it, then answered with the new hand)."""
@@ -315,10 +319,13 @@ async def offered_load(
     bot_cpu, driver_cpu = (load.after[0] - load.before[0], load.after[1] - load.before[1])
     latencies = sorted(r.latency for r in records if r.latency is not None)
     delays: list[float] = []
-    uploaded, moves = 0, 0
+    table_lags: list[float] = []
+    uploaded, moves, showings = 0, 0, 0
     if emulator is not None:
         await asyncio.sleep(settle)  # the last turn DMs of the phase
         delays = sorted(turn_dm_delays(emulator, records))
+        table_lags, showings = table_delays(emulator, records, started, deadline)
+        table_lags.sort()
         uploaded = uploaded_bytes(emulator, started, deadline + settle)
         moves = len({_footer(r.callback_data) for r in records if r.callback_type == 7} - {None})
     plays = sorted(r.latency for r in records if r.latency is not None and _made_move(r))
@@ -343,6 +350,9 @@ async def offered_load(
         ack_to_dm_p99_ms=round(percentile(delays, 0.99) * 1000, 1) if delays else None,
         moves=moves,
         upload_kb_per_move=round(uploaded / moves / 1024, 1) if moves else None,
+        table_updates_per_second=round(showings / window, 1) if emulator is not None else None,
+        ack_to_table_p50_ms=_ms(table_lags, 0.50),
+        ack_to_table_p99_ms=_ms(table_lags, 0.99),
     )
 
 
@@ -411,6 +421,43 @@ def turn_dm_delays(emulator: Emulator, records: list[InteractionRecord]) -> list
             seen.add(key)
             delays.append(call.finished - answered[key])
     return [delay for delay in delays if delay >= 0]
+
+
+def table_delays(
+    emulator: Emulator, records: list[InteractionRecord], since: float, until: float
+) -> tuple[list[float], int]:
+    """Seconds from a move's acknowledgement to the first showing of its table that includes
+    it (an edit or a new table message whose footer names that move or a later one); and how
+    many times tables were shown between ``since`` and ``until``.
+
+    Tables are paced (``bot/outbox/pace.py``): under load one showing covers several moves,
+    and this says how long the public table lags behind the players' own hands. A move whose
+    table has not been shown yet counts with the time it has waited so far (at least that)."""
+    answered: dict[tuple[int, int], float] = {}
+    for record in records:
+        if record.callback_type == 7 and record.callback_at is not None:
+            key = _footer(record.callback_data)
+            if key is not None:
+                answered.setdefault(key, record.callback_at)
+    showings: dict[int, list[tuple[float, int]]] = {}
+    count = 0
+    for call in list(emulator.rest_calls):
+        if call.method not in ("PATCH", "POST") or call.status != 200:
+            continue
+        if not call.path.startswith("/channels/") or "/messages" not in call.path:
+            continue
+        channel = emulator.world.channels.get(int(call.path.split("/")[2]))
+        key = _footer(call.body)
+        if key is None or channel is None or channel.is_dm:
+            continue
+        showings.setdefault(key[0], []).append((call.finished, key[1]))
+        count += since <= call.finished <= until
+    delays = []
+    for (game, version), acknowledged in answered.items():
+        table = showings.get(game, ())
+        shown = [at for at, move in table if move >= version and at >= acknowledged]
+        delays.append((min(shown) if shown else time.perf_counter()) - acknowledged)
+    return delays, count
 
 
 def random_action(
@@ -486,7 +533,9 @@ async def glory_phases(
                 results.update(await paired_rounds(args, measure, floor))
             sustained = 0.0
             for rate in args.ramp:
-                phase = await offered_load("glory-ramp", rate, args.ramp_seconds, pick, act, pid)
+                phase = await offered_load(
+                    "glory-ramp", rate, args.ramp_seconds, pick, act, pid, emulator
+                )
                 print(json.dumps(asdict(phase)), flush=True)
                 phases.append(phase)
                 keeps_up = phase.achieved_per_second >= 0.95 * rate and not phase.timeouts

@@ -43,8 +43,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot")
 
-GC_YOUNG_THRESHOLD = 20_000
-"""Allocations between young collections (Python's default is 700)."""
+GC_YOUNG_THRESHOLD = 2_000
+"""Allocations between young collections (Python's default is 700). What a click allocates
+mostly dies with it; a young collection walks the objects that outlive a click, so a larger
+threshold made longer pauses (20,000: 10–30 ms, docs/architecture.md)."""
 
 MALLOC_ARENAS = 2
 M_ARENA_MAX = -8
