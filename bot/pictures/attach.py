@@ -22,6 +22,11 @@ class PictureFile(discord.File):
     def reset(self, *, seek: int | bool = True) -> None:
         self.fp.seek(0)
 
+    def close(self) -> None:
+        """Nothing to close in memory. ``discord.File.close`` would put the buffer's own
+        ``close`` back on it as an attribute: a reference cycle (the buffer, its ``__dict__``,
+        the bound method) left for the cycle collector with every picture sent."""
+
 
 def attach(
     content: dict[str, Any], png: bytes | None, filename: str, description: str
