@@ -395,6 +395,18 @@ def _ms(latencies: list[float], share: float) -> float | None:
     return round(percentile(latencies, share) * 1000, 2) if latencies else None
 
 
+def acknowledged_moves(records: list[InteractionRecord]) -> dict[tuple[int, int], float]:
+    """When each move was acknowledged, by (game, version): the first answer that edited the
+    clicked hand to that version (its footer names both)."""
+    answered: dict[tuple[int, int], float] = {}
+    for record in records:
+        if record.callback_type == 7 and record.callback_at is not None:
+            key = _footer(record.callback_data)
+            if key is not None:
+                answered.setdefault(key, record.callback_at)
+    return answered
+
+
 def turn_dm_delays(emulator: Emulator, records: list[InteractionRecord]) -> list[float]:
     """Seconds from a move's acknowledgement to the new DM of the player whose turn it made.
 
@@ -402,12 +414,7 @@ def turn_dm_delays(emulator: Emulator, records: list[InteractionRecord]) -> list
     the new version); the turn's DM is the first hand DM posted for that game and version.
     Moves answered by a deferral are left out (their new state comes in a later edit).
     """
-    answered: dict[tuple[int, int], float] = {}
-    for record in records:
-        if record.callback_type == 7 and record.callback_at is not None:
-            key = _footer(record.callback_data)
-            if key is not None:
-                answered.setdefault(key, record.callback_at)
+    answered = acknowledged_moves(records)
     delays = []
     seen: set[tuple[int, int]] = set()
     for call in list(emulator.rest_calls):
@@ -433,12 +440,7 @@ def table_delays(
     Tables are paced (``bot/outbox/pace.py``): under load one showing covers several moves,
     and this says how long the public table lags behind the players' own hands. A move whose
     table has not been shown yet counts with the time it has waited so far (at least that)."""
-    answered: dict[tuple[int, int], float] = {}
-    for record in records:
-        if record.callback_type == 7 and record.callback_at is not None:
-            key = _footer(record.callback_data)
-            if key is not None:
-                answered.setdefault(key, record.callback_at)
+    answered = acknowledged_moves(records)
     showings: dict[int, list[tuple[float, int]]] = {}
     count = 0
     for call in list(emulator.rest_calls):
