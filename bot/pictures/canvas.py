@@ -6,40 +6,45 @@ drawn through ``Canvas`` and leaves a ``Mark`` with its tag and box; plain decor
 Pillow directly through the same ``draw``.
 
 Tables and hands are drawn straight in the theme's palette (``paletted``): the PNG needs the
-palette anyway, and mapping each pixel of an RGB picture to it took a tenth of a table's time
-(drawing RGB pixels, four bytes each, more). The paletted picture must be exactly what that
-mapping made of the RGB picture (the goldens, and what players saw, are that). What keeps it:
+palette anyway, and mapping each pixel of an RGB picture to it took a tenth of a table's time.
+The paletted picture must be exactly what that mapping made of the RGB picture (the goldens,
+and what players saw, are that; ``tests/pictures/test_palette.py`` draws every game both ways):
 
-- Pillow's shapes are not antialiased: a shape drawn with the index its colour maps to covers
-  the same pixels, with the index the mapping would have given them.
-- A text is antialiased against what lies under it. Under every text of the layouts lies one
-  colour, drawn by this canvas: the canvas notes the colour each index was drawn for
-  (``_grounds``) and reads the index back under the text's pixels; the text is then a sprite,
-  drawn once per ink and ground, each pixel the index of Pillow's blend at its coverage. On a
-  ground of several or unknown colours it is blended over the picture's palette colours and
-  mapped again: close, not always exact (no layout does that; ``tests/pictures/test_palette.py``
-  draws every game both ways).
-- Card tiles are drawn in the palette too, with their coverage as a mask (no pixel of a tile is
-  half transparent); a tile that cannot be drawn so exactly is drawn in RGBA and mapped.
-- Tiles, texts and rounded rectangles are cached as sprites: rectangles of indices, copied or
-  filled where they cover whole rows, pasted through a mask only where they do not.
+- Pillow's shapes are not antialiased: drawn with the index its colour maps to, a shape covers
+  the same pixels with the index the mapping would have given them.
+- A text is antialiased against what lies under it, in the layouts always one colour drawn by
+  this canvas: the canvas notes the colour each index was drawn for (``_grounds``), reads the
+  index back under the text and pastes the text's sprite for that ink and ground (``sprites``).
+  On a ground of several or unknown colours the text is blended over the picture and mapped
+  again: close, not always exact.
+- Card tiles are drawn in the palette too, on a transparent canvas whose coverage is their
+  mask; a tile that cannot be drawn so exactly (``_Inexact``) is drawn in RGBA and mapped.
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 import math
-import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.pictures.fonts import drawable, font
-from bot.pictures.palette import OKABE_ITO, PLAYER_COLOURS, RGB, Theme, mix, readable_on
+from bot.pictures.fonts import drawable, font, length
+from bot.pictures.palette import RGB, Theme, mix, palette_of, readable_on
 from bot.pictures.png import paletted_png
+from bot.pictures.sprites import (
+    COVERED,
+    Glyphs,
+    Sprite,
+    glyphs_of,
+    mapped,
+    rgba_sprite,
+    rounded_sprite,
+    sprite_of,
+    text_sprite,
+)
 
 Box = tuple[int, int, int, int]
 
@@ -95,7 +100,7 @@ class Canvas:
         self._cover: Image.Image | None = None
         """A paletted tile's coverage (its alpha): 255 where something is drawn, else 0."""
         if self.paletted:
-            self._palette = _palette(self.theme)
+            self._palette = palette_of(self.theme)
             if self.transparent:
                 self.image = Image.new("P", size, 0)
                 self._cover = Image.new("L", size, 0)
@@ -197,7 +202,7 @@ class Canvas:
         if count > 1:
             badge = f"×{count}"
             size = 13
-            text_width = _length(badge, size, True)
+            text_width = length(badge, size, True)
             bx1, by1 = x1 + 2, y1 + 2
             self.rounded((bx1 - text_width - 8, by1 - 18, bx1, by1), 6, fill=theme.text)
             self.centred(
@@ -272,7 +277,7 @@ class Canvas:
         if max_width is not None:
             shown = _clipped(shown, size, bold, max_width)
         self._paste_text(at[0], at[1], shown, size, bold, colour or self.theme.text, centred=False)
-        return _length(shown, size, bold)
+        return length(shown, size, bold)
 
     def centred(
         self, x: int, y: int, text: str, size: int, colour: RGB, *, bold: bool = False
@@ -288,7 +293,7 @@ class Canvas:
         top left (``la``). On a paletted canvas the text is a sprite per ink and ground."""
         if not text:
             return
-        glyphs = _glyphs(text, size, bold)
+        glyphs = glyphs_of(text, size, bold)
         if centred:
             x -= glyphs.length // 2
             y -= glyphs.middle
@@ -299,7 +304,7 @@ class Canvas:
             return
         ground = self._ground(x, y, glyphs)
         if ground is not None:
-            self._paste(_text_sprite(text, size, bold, colour, ground, self.theme), x, y)
+            self._paste(text_sprite(text, size, bold, colour, ground, self.theme), x, y)
         elif self._cover is not None:
             raise _Inexact(text)
         else:
@@ -333,7 +338,7 @@ class Canvas:
             self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
             return
         x0, y0, x1, y1 = box
-        sprite = _rounded_sprite(
+        sprite = rounded_sprite(
             x1 - x0, y1 - y0, radius, self._ink(fill), self._ink(outline), width
         )
         self._paste(sprite, x0, y0)
@@ -361,7 +366,7 @@ class Canvas:
         if self._cover is not None:
             paint(self._cover_draw, *(255 for _ in colours))
 
-    def _paste(self, sprite: _Sprite, x: int, y: int) -> None:
+    def _paste(self, sprite: Sprite, x: int, y: int) -> None:
         if sprite.blend is not None:
             self._blend(x, y, sprite.blend, sprite.blend.getchannel("A"))
             return
@@ -381,7 +386,7 @@ class Canvas:
                 else:
                     cover(255, box, mask)
 
-    def _ground(self, x: int, y: int, glyphs: _Glyphs) -> RGB | None:
+    def _ground(self, x: int, y: int, glyphs: Glyphs) -> RGB | None:
         """The one colour under the pixels ``glyphs`` cover at ``(x, y)``, if it is known."""
         width, height = glyphs.mask.size
         if x < 0 or y < 0 or x + width > self.width or y + height > self.height:
@@ -410,7 +415,7 @@ class Canvas:
             region.paste(source.convert("RGB"), (0, 0), mask)
         else:
             region.paste(source, (0, 0), mask)
-        self._core.paste(_mapped(region, self.theme), box, mask.im.point(_COVERED, "L"))
+        self._core.paste(mapped(region, self.theme), box, mask.im.point(COVERED, "L"))
 
     # ---------------------------------------------------------------- output
 
@@ -421,7 +426,7 @@ class Canvas:
         choosing a palette per picture 12 ms; a palette chosen once per theme, drawn in
         directly and written by ``png.paletted_png``, leaves about 0.4 ms for the PNG.
         """
-        palette = _palette(self.theme)
+        palette = palette_of(self.theme)
         if self.paletted:
             return paletted_png(self.image, palette.entries)
         rgb = self.image.convert("RGB") if self.image.mode != "RGB" else self.image
@@ -483,62 +488,9 @@ def _clipped(text: str, size: int, bold: bool, width: int) -> str:
     return clip_to(text, font(size, bold), width)
 
 
-def row_of_boxes(x: int, y: int, count: int, width: int, height: int, gap: int) -> Sequence[Box]:
-    """``count`` card boxes side by side from ``(x, y)``."""
-    return [
-        (x + i * (width + gap), y, x + i * (width + gap) + width, y + height) for i in range(count)
-    ]
-
-
-@functools.lru_cache(maxsize=8192)
-def _length(text: str, size: int, bold: bool) -> int:
-    return int(font(size, bold).getlength(text))
-
-
-class _Glyphs:
-    """A text rendered once: its antialiased ``mask``, where it sits, and what the paletted
-    canvas needs to find the ground under it."""
-
-    def __init__(self, text: str, size: int, bold: bool) -> None:
-        face = font(size, bold)
-        # What ImageDraw.text renders, without its measuring the text first (a quarter of it).
-        rendered, (left, top) = face.getmask2(text, "L")
-        width, height = rendered.size
-        self.mask = Image.new("L", (max(1, width), max(1, height)), 0)
-        if width and height:
-            self.mask.im.paste(rendered, (0, 0, width, height))
-        self.left, self.top = left, top
-        """Offset of the mask from the top left of the line."""
-        self.length = _length(text, size, bold)
-        ascent, descent = face.getmetrics()
-        self.middle = (ascent + descent) // 2
-        """Half the line's height (the centred texts' vertical anchor)."""
-        self.cover = self.mask.im.point(_COVERED, "L")
-        """Where the mask covers at all: 255 there, else 0 (a core image)."""
-
-    @functools.cached_property
-    def covered(self) -> int:
-        """How many pixels the mask covers at all."""
-        return self.mask.width * self.mask.height - self.mask.histogram()[0]
-
-    @functools.cached_property
-    def anchor(self) -> tuple[int, int]:
-        """One covered pixel (the first of the top row the mask covers)."""
-        box = self.mask.getbbox()
-        if not box:
-            return (0, 0)
-        row = self.mask.crop((0, box[1], self.mask.width, box[1] + 1)).tobytes()
-        return next(x for x, value in enumerate(row) if value), box[1]
-
-
-@functools.lru_cache(maxsize=8192)
-def _glyphs(text: str, size: int, bold: bool) -> _Glyphs:
-    return _Glyphs(text, size, bold)
-
-
 @functools.lru_cache(maxsize=4096)
 def _fitted(text: str, width: int, size: int) -> tuple[str, int]:
-    while size > 8 and _length(text, size, False) > width:
+    while size > 8 and length(text, size, False) > width:
         size -= 1
     return _clipped(text, size, False, width), size
 
@@ -562,14 +514,14 @@ def _back_tile(width: int, height: int, emphasis: str, count: int, theme: Theme)
 @functools.lru_cache(maxsize=2048)
 def _card_sprite(
     face: Face, width: int, height: int, emphasis: str, count: int, theme: Theme
-) -> _Sprite:
+) -> Sprite:
     return _tile_sprite(
         lambda tile, box: tile._card_face(box, face, emphasis, count), width, height, theme
     )
 
 
 @functools.lru_cache(maxsize=256)
-def _back_sprite(width: int, height: int, emphasis: str, count: int, theme: Theme) -> _Sprite:
+def _back_sprite(width: int, height: int, emphasis: str, count: int, theme: Theme) -> Sprite:
     return _tile_sprite(
         lambda tile, box: tile._back_face(box, emphasis, count), width, height, theme
     )
@@ -577,7 +529,7 @@ def _back_sprite(width: int, height: int, emphasis: str, count: int, theme: Them
 
 def _tile_sprite(
     draw: Callable[[Canvas, Box], None], width: int, height: int, theme: Theme
-) -> _Sprite:
+) -> Sprite:
     """A card's or back's tile drawn in the palette, its coverage as its mask; in RGBA and
     mapped to the palette if that cannot be exact (``_Inexact``)."""
     size = (width + 2 * TILE_MARGIN, height + 2 * TILE_MARGIN)
@@ -588,208 +540,6 @@ def _tile_sprite(
     except _Inexact:
         rgba = Canvas(*size, theme, transparent=True)
         draw(rgba, box)
-        return _rgba_sprite(rgba.image, theme)
+        return rgba_sprite(rgba.image, theme)
     assert tile._cover is not None
-    return _sprite_of(tile._core, tile._cover)
-
-
-@functools.lru_cache(maxsize=8192)
-def _text_sprite(text: str, size: int, bold: bool, ink: RGB, ground: RGB, theme: Theme) -> _Sprite:
-    """``text`` in ``ink`` antialiased on ``ground``, as the RGB canvas would blend it: each
-    pixel's index is that of the blend at its coverage."""
-    glyphs = _glyphs(text, size, bold)
-    width, height = glyphs.mask.size
-    indices = glyphs.mask.im.point(_blends(ink, ground, theme), "L").convert("P", 0)
-    return _Sprite(((0, 0, width, height, indices, glyphs.cover),))
-
-
-@functools.lru_cache(maxsize=256)
-def _blends(ink: RGB, ground: RGB, theme: Theme) -> list[int]:
-    """The palette index of ``ink`` on ``ground`` at each coverage from 0 to 255, blended by
-    Pillow itself (a text is pasted through its mask just so). A table instead of mapping
-    each text to the palette: that mapping prepares a lookup of half a megabyte every time,
-    which made it cost more for a short text than for a whole picture."""
-    ramp = Image.new("L", (256, 1))
-    ramp.putdata(range(256))
-    blended = Image.new("RGB", (256, 1), ground)
-    blended.paste(ink, (0, 0), ramp)
-    data = blended.tobytes()
-    return _palette(theme).indices(zip(data[0::3], data[1::3], data[2::3], strict=True))
-
-
-_COVERED = [0] + [255] * 255
-"""A mask's table: every pixel it covers at all, fully."""
-_RUN = re.compile(rb"[^\x00]+")
-
-Piece = tuple[int, int, int, int, Any, Any]
-
-
-@dataclass(frozen=True, eq=False)
-class _Sprite:
-    """Something drawn once in the palette, to be pasted where it is drawn again.
-
-    Kept as rectangles (``left, top, right, bottom, source, mask``, Pillow's core objects):
-    the rows it covers wholly are copied (or filled, when of one index) without a mask, the
-    others go through their mask of 0 and 255. A masked paste looks at every pixel; a seat's
-    panel pasted through one mask took as long as drawing it."""
-
-    pieces: tuple[Piece, ...]
-    blend: Image.Image | None = None
-    """A tile with half-transparent pixels: blended over the picture instead (none so far)."""
-
-
-BAND = 4
-"""Rows alike in what they cover, at least this many, are pasted without a mask."""
-
-
-def _mapped(rgb: Image.Image, theme: Theme) -> Any:
-    """``rgb`` mapped to the palette (``Image.quantize`` without its copies of the palette)."""
-    return rgb.im.convert("P", 0, _palette(theme).image.im)
-
-
-def _sprite_of(image: Any, mask: Image.Image) -> _Sprite:
-    """``image`` (a paletted core image) where ``mask`` (0 or 255) covers it, in pieces."""
-    width = mask.width
-    cover = mask.im
-    data = mask.tobytes()
-    pieces: list[Piece] = []
-
-    def masked(top: int, bottom: int) -> None:
-        box = cover.crop((0, top, width, bottom)).getbbox()
-        if box:
-            area = (box[0], top, box[2], bottom)
-            pieces.append((*area, image.crop(area), cover.crop(area)))
-
-    y = 0
-    masked_from = None
-    rows = (data[start : start + width] for start in range(0, len(data), width))
-    for row, alike in itertools.groupby(rows):
-        end = y + sum(1 for _ in alike)
-        if end - y >= BAND or not row.strip(b"\x00"):
-            if masked_from is not None:
-                masked(masked_from, y)
-                masked_from = None
-            for run in _RUN.finditer(row):
-                area = (run.start(), y, run.end(), end)
-                part = image.crop(area)
-                low, high = part.getextrema()
-                pieces.append((*area, low if low == high else part, None))
-        elif masked_from is None:
-            masked_from = y
-        y = end
-    if masked_from is not None:
-        masked(masked_from, y)
-    return _Sprite(tuple(pieces))
-
-
-def _rgba_sprite(tile: Image.Image, theme: Theme) -> _Sprite:
-    """An RGBA tile; pasted through its alpha when that is 0 or 255 (no antialiased primitive
-    in a tile, and its texts lie on its opaque parts), else blended over the picture."""
-    alpha = tile.getchannel("A")
-    if alpha.tobytes().translate(None, b"\x00\xff"):
-        return _Sprite((), blend=tile)
-    return _sprite_of(_mapped(tile.convert("RGB"), theme), alpha)
-
-
-@functools.lru_cache(maxsize=256)
-def _rounded_sprite(
-    width: int, height: int, radius: int, fill: int | None, outline: int | None, line: int
-) -> _Sprite:
-    """Pillow's rounded rectangle (palette indices), and a mask drawn the same way."""
-    size = (width + 1, height + 1)
-    image = Image.new("P", size, 0)
-    ImageDraw.Draw(image).rounded_rectangle(
-        (0, 0, width, height), radius=radius, fill=fill, outline=outline, width=line
-    )
-    mask = Image.new("L", size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(
-        (0, 0, width, height),
-        radius=radius,
-        fill=None if fill is None else 255,
-        outline=None if outline is None else 255,
-        width=line,
-    )
-    return _sprite_of(image.im, mask)
-
-
-class _Palette:
-    """A theme's palette and the mapping of colours to it (Pillow's, without dithering)."""
-
-    def __init__(self, theme: Theme) -> None:
-        self.image = theme_palette(theme)
-        colours = theme_colours(theme)
-        self.entries = bytes(channel for colour in colours for channel in colour)
-        """What the PNG's palette holds: the theme's colours without the padding to 256,
-        which the mapping never chooses (it takes the first of equal colours)."""
-        self._indices: dict[RGB, int] = {}
-
-    def indices(self, colours: Iterable[RGB]) -> list[int]:
-        colours = list(colours)
-        missing = [colour for colour in dict.fromkeys(colours) if colour not in self._indices]
-        if missing:
-            strip = Image.new("RGB", (len(missing), 1))
-            strip.putdata(missing)
-            mapped = strip.quantize(palette=self.image, dither=Image.Dither.NONE).tobytes()
-            self._indices.update(zip(missing, mapped, strict=True))
-        return [self._indices[colour] for colour in colours]
-
-    def index(self, colour: RGB) -> int:
-        index = self._indices.get(colour)
-        return self.indices([colour])[0] if index is None else index
-
-
-@functools.lru_cache(maxsize=8)
-def _palette(theme: Theme) -> _Palette:
-    return _Palette(theme)
-
-
-@functools.lru_cache(maxsize=8)
-def theme_colours(theme: Theme) -> list[RGB]:
-    """The colours of ``theme``'s palette: its own colours, the card and player colours, and
-    the steps between each text colour and each ground it is drawn on (the antialiased edges
-    of glyphs and shapes); at most 256."""
-    solid = [
-        theme.background,
-        theme.panel,
-        theme.panel_turn,
-        theme.line,
-        theme.text,
-        theme.muted,
-        theme.accent,
-        theme.card,
-        theme.card_text,
-        theme.back,
-        theme.back_mark,
-        theme.dim,
-        (250, 250, 250),
-        (20, 20, 24),
-        (34, 34, 38),
-        (150, 150, 150),
-        (140, 96, 60),
-        *OKABE_ITO,
-        *PLAYER_COLOURS,
-    ]
-    grounds = [theme.background, theme.panel, theme.panel_turn, theme.card, *OKABE_ITO[:3]]
-    inks = [theme.text, theme.muted, theme.accent, theme.card_text, (250, 250, 250), (20, 20, 24)]
-    colours: list[RGB] = []
-    for colour in solid:
-        if colour not in colours:
-            colours.append(colour)
-    for ink in inks:
-        for ground in grounds:
-            for share in (0.25, 0.5, 0.75):
-                blend = mix(ground, ink, share)
-                if blend not in colours and len(colours) < 256:
-                    colours.append(blend)
-    return colours
-
-
-@functools.lru_cache(maxsize=8)
-def theme_palette(theme: Theme) -> Image.Image:
-    """A palette image of 256 colours for ``theme`` (``theme_colours``, padded with the
-    first): what pictures are mapped to."""
-    colours = theme_colours(theme)
-    colours = colours + [colours[0]] * (256 - len(colours))
-    palette = Image.new("P", (1, 1))
-    palette.putpalette([channel for colour in colours for channel in colour])
-    return palette
+    return sprite_of(tile._core, tile._cover)

@@ -32,3 +32,10 @@ def drawable(text: str) -> str:
     names), which the font has no glyphs for and would draw as empty boxes. Cached: the same
     names and labels are drawn in every picture."""
     return "".join(char for char in text if ord(char) <= 0xFFFF and char not in "\u200d\ufe0f")
+
+
+@functools.lru_cache(maxsize=8192)
+def length(text: str, size: int, bold: bool) -> int:
+    """How many pixels wide ``text`` is at ``size`` (cached: the same texts are measured in
+    every picture)."""
+    return int(font(size, bold).getlength(text))

@@ -9,8 +9,8 @@ from PIL import Image, ImageChops
 
 from bot.i18n import LOCALES
 from bot.pictures import draw
-from bot.pictures.canvas import Canvas, Face, theme_palette
-from bot.pictures.palette import DARK
+from bot.pictures.canvas import Canvas, Face
+from bot.pictures.palette import DARK, theme_palette
 from bot.pictures.scene import HandScene
 from games import REGISTRY
 from tests.pictures.test_drawing import NAMES, playable, played, table_scene

@@ -11,8 +11,7 @@ import pytest
 from PIL import Image
 
 from bot.pictures import draw, png
-from bot.pictures.canvas import theme_colours, theme_palette
-from bot.pictures.palette import DARK
+from bot.pictures.palette import DARK, theme_colours, theme_palette
 from bot.pictures.scene import HandScene
 from games import REGISTRY
 from tests.pictures.test_drawing import NAMES, playable, played, table_scene
