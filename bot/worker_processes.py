@@ -18,9 +18,10 @@ def settle_worker(niceness: int, bot_pid: int) -> None:
     Linux): when the bot hands it a picture or a search, the kernel no longer switches to it at
     once, in the middle of the click the bot is answering. A profile of the bot at 300 clicks/s
     (``py-spy``) showed that switch as 7 % of the bot's samples spent in the socket write that
-    hands a worker its picture, and 2 % with every worker a batch job. The hands' worker
-    (niceness 0) is left out: a click's answer waits for its picture, and as a batch job it
-    came later (``benchmarks/bot_load.py``: moves' p50 5.1–5.4 ms against 4.6 ms).
+    hands a worker its picture, and 2 % with every worker a batch job. The hands' worker was
+    left out at first (a click's answer waits for its picture, which came later); since the
+    pictures take a third of their CPU and a move's hand is handed over before its commit, it
+    is one too (``bot/pictures/workers.py``, ``NICENESS``).
 
     Why the bot's pid and not the worker's parent: workers are forked by multiprocessing's
     fork server, and every worker keeps a copy of the pipe by which the fork server learns
