@@ -67,6 +67,16 @@ PING = "ping"
 REMIND = "remind"
 SHOWS_TABLE = frozenset({SHOW, REPOST, REDRAW, RESYNC})
 """The channel lane's work that shows the table (and draws its picture): paced per game."""
+FINAL = "final"
+"""Marks the showing of a game's end: ``(SHOW, FINAL)``."""
+
+
+def outside_budget(op: tuple[Any, ...]) -> bool:
+    """Whether the tables' budget for all games (``pace.TablePace``) lets ``op`` through at
+    once: a game's start (its table and every player's first DM go out from the channel's
+    lane), its end, and a table someone asked for (``/table``). Each happens once per game;
+    moves are what come in hundreds a second."""
+    return op[0] in (OPEN_HANDS, REPOST) or op == (SHOW, FINAL)
 
 RETRY_BASE_SECONDS = 1.0
 RETRY_CAP_SECONDS = 60.0
@@ -132,6 +142,8 @@ class Lane:
         self.key = key
         self.items: list[tuple[int, tuple[Any, ...]]] = []
         self.task: asyncio.Task[None] | None = None
+        self._budget_wait: asyncio.Task[None] | None = None
+        """The table's wait for the budget of all games, while it waits (``_table_turn``)."""
 
     @property
     def busy(self) -> bool:
@@ -139,6 +151,8 @@ class Lane:
 
     def push(self, entry_id: int, op: tuple[Any, ...]) -> None:
         self.items.append((entry_id, op))
+        if outside_budget(op) and self._budget_wait is not None:
+            self._budget_wait.cancel()  # the lane goes on at once (``_table_turn``)
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._run())
 
@@ -164,7 +178,7 @@ class Lane:
             if self.key != TABLE:
                 await self.courier.opening.wait()
             elif any(op[0] in SHOWS_TABLE for _, op in self.items):
-                await self.courier.outbox.pace.wait(self.courier.game_id)
+                await self._table_turn()
             batch = list(self.items)
             try:
                 await self.courier.perform(self.key, [op for _, op in batch])
@@ -189,6 +203,24 @@ class Lane:
             del self.items[: len(batch)]
             self.courier.lane_done(self.key, [entry_id for entry_id, _ in batch])
         self.courier.lane_idle()
+
+    async def _table_turn(self) -> None:
+        """Wait until the table may be shown (``pace.TablePace``): a game's start, its end or
+        a /table that arrives while a move's showing waits for the budget cuts the wait short
+        (the one edit then shows everything)."""
+        pace, game = self.courier.outbox.pace, self.courier.game_id
+        if not any(outside_budget(op) for _, op in self.items):
+            self._budget_wait = asyncio.ensure_future(pace.wait(game))
+            try:
+                await self._budget_wait
+                return
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    raise  # the lane itself is stopped
+            finally:
+                self._budget_wait = None
+        await pace.wait(game, budgeted=False)
 
     def _after_failure(self, error: Exception, failures: int) -> float | None:
         """How long to wait before trying again, or ``None`` to drop the work (logged)."""
@@ -345,7 +377,9 @@ class Courier:
     @staticmethod
     def _plan(entry: Entry, shown: Collection[int]) -> Iterable[tuple[str, tuple[Any, ...]]]:
         kind = entry.kind
-        if kind in (kinds.MOVE, kinds.START, kinds.END):
+        if kind == kinds.END:
+            yield TABLE, (SHOW, FINAL)
+        elif kind in (kinds.MOVE, kinds.START):
             yield TABLE, (SHOW,)
         if kind == kinds.START:
             # The first DMs go out from the channel's lane, so that everyone whose DMs are

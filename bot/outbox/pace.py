@@ -47,16 +47,16 @@ class TablePace:
         """When the next table would be shown if every table took its share in turn (loop
         time); a table may go up to the burst's allowance before that."""
 
-    async def wait(self, game_id: int) -> None:
-        """Until the game's table may be shown: a pace after its last showing, then its turn
-        in the budget of all games."""
+    async def wait(self, game_id: int, *, budgeted: bool = True) -> None:
+        """Until the game's table may be shown: a pace after its last showing, then (unless
+        not ``budgeted``) its turn in the budget of all games."""
         loop = asyncio.get_running_loop()
         shown_at = self._shown_at.get(game_id)
         if shown_at is not None:
             wait = shown_at + self.pace_seconds - loop.time()
             if wait > 0:
                 await asyncio.sleep(wait)
-        if not self.per_second:
+        if not self.per_second or not budgeted:
             return
         now = loop.time()
         interval = 1.0 / self.per_second

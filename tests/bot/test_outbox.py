@@ -183,6 +183,30 @@ async def test_the_tables_of_all_games_share_a_budget_and_a_waiting_table_shows_
     )
 
 
+async def test_a_game_starts_and_ends_at_once_whatever_the_budget_of_the_tables(
+    simcord_env,
+) -> None:
+    """The budget holds back the tables of moves, which come in hundreds a second; a game's
+    start (its table and everyone's first DM, which go out from the channel's lane), its end
+    and a table someone asked for (/table) happen once per game and are never held back."""
+    busy = await quick_game(simcord_env, players=2)
+    outbox = busy.bot.outbox
+    await outbox.idle()
+    outbox.pace = TablePace(0, per_second=1 / 30)
+    await play_one_move_from_dms(simcord_env, busy, random.Random(8))  # the budget is used up
+    table = await quick_game(simcord_env, players=3)  # starts within SimCord's settling time
+    assert table_move(table) == (await table.loaded()).row.version
+    on_turn = (await table.loaded()).state.to_move
+    assert live_dm_hand(table, on_turn) is not None
+    before = current_table(table).id
+    await table.players[0].member.slash(table.channel, "table")
+    assert current_table(table).id != before, "/table posts the table again at once"
+    await play_one_move_from_dms(simcord_env, busy, random.Random(9))
+    assert table_move(busy) < (await busy.loaded()).row.version, "a move's table waits"
+    await busy.players[0].member.slash(busy.channel, "cancel")
+    assert table_move(busy) == (await busy.loaded()).row.version, "the end is shown at once"
+
+
 async def play_one_move_from_dms(env: Any, table: Any, rng: random.Random) -> None:
     """Like ``play_one_move``, but the driver reads whose turn it is from the database (the
     table may lag behind while Discord refuses its edits)."""
