@@ -35,6 +35,7 @@ from bot.lobby import LobbyFlow
 from bot.moves import MoveFlow
 from bot.outbox.courier import Outbox
 from bot.publisher import Publisher
+from bot.rate_limit_buckets import sweep_idle_buckets_less_often
 from bot.ratings.board import RATING_ITEMS
 from bot.replays.source import Replays
 from bot.replays.view import REPLAY_ITEMS
@@ -131,6 +132,7 @@ class GloryBot(commands.Bot):
         self._control_patterns = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
         self.clicks = ClickRouter(self)
         self.clicks.install()
+        sweep_idle_buckets_less_often(self.http)
 
     @staticmethod
     def gateway_options(settings: Settings) -> dict[str, Any]:
