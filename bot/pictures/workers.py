@@ -11,8 +11,8 @@ feeds its processes from two threads of the bot (a queue feeder and a manager) a
 manager through a pipe on every submission; at 300 clicks/s a profile of the bot
 (``py-spy``) found 15 % of its busy time in that machinery, competing with the event loop for
 the interpreter lock. Here one task per worker writes a request to the worker's socket and
-awaits the answer as an asyncio stream: no thread, no blocking read or write, one request in
-flight per worker and the rest queued in the bot.
+awaits the answers as an asyncio stream: no thread, no blocking read or write, up to
+``IN_FLIGHT`` requests with each worker and the rest queued in the bot.
 """
 
 from __future__ import annotations

@@ -68,10 +68,13 @@ class SettingsCache(Generic[K]):
         return await asyncio.shield(reading)
 
     def remember(self, key: K, value: bool) -> None:
-        """A value this process has just stored."""
+        """A value this process has just stored (a read under way began before it: what it
+        brings is not kept)."""
+        self._reading.pop(key, None)
         self._known.put(key, (time.monotonic(), value))
 
     def forget(self, key: K) -> None:
+        self._reading.pop(key, None)
         self._known.pop(key)
 
     def _start_reading(self, key: K) -> asyncio.Future[bool]:
@@ -90,11 +93,18 @@ class SettingsCache(Generic[K]):
             value = await self._read(key)
         except Exception:
             entry = self._known.get(key)
-            if entry is not None:  # keep the old value for another while, not one read a use
+            if entry is not None and self._still_reading(key):
+                # keep the old value for another while, not one read a use
                 self._known.put(key, (time.monotonic(), entry[1]))
             raise
-        self._known.put(key, (time.monotonic(), value))
+        if self._still_reading(key):
+            self._known.put(key, (time.monotonic(), value))
         return value
+
+    def _still_reading(self, key: K) -> bool:
+        """Whether the running read is still the one for ``key`` (``remember`` and ``forget``
+        drop a read that began before them)."""
+        return self._reading.get(key) is asyncio.current_task()
 
 
 def _log_failure(refresh: asyncio.Future[bool]) -> None:

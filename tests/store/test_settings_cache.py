@@ -111,3 +111,18 @@ async def test_a_change_made_here_is_used_at_once_and_a_forgotten_one_is_read_ag
     cache.forget(6)
     assert await cache.get(6) is True
     assert stored.reads == 1
+
+
+async def test_a_read_that_began_before_a_change_does_not_undo_it() -> None:
+    stored = Stored()
+    stored.gate.clear()
+    cache = SettingsCache(stored.read)
+    first_use = asyncio.ensure_future(cache.get(9))
+    await settle()  # the read has begun and sees the old value (shown)
+    cache.remember(9, False)  # /settings turns it off meanwhile
+    stored.gate.set()
+    assert await first_use is True  # that one message still went out with the old value
+    await settle()
+    assert cache.known(9) is False
+    assert await cache.get(9) is False
+    assert stored.reads == 1
