@@ -18,6 +18,7 @@ awaits the answers as an asyncio stream: no thread, no blocking read or write, u
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import multiprocessing
@@ -95,23 +96,35 @@ def serve(connection: socket.socket, niceness: int, bot_pid: int) -> None:
     (or dies). Of the requests it holds, urgent ones are drawn first (the newest first, as
     the bot orders its own queue), then the others in the order received."""
     _start_worker(niceness, bot_pid)
-    held: deque[tuple[int, bool, Callable[[Any], bytes], Any]] = deque()
     with connection:
-        while True:
-            while not held or _readable(connection):
-                request = _receive(connection)
-                if request is None:
-                    return
-                if request[1]:
-                    held.appendleft(request)
-                else:
-                    held.append(request)
-            number, _, draw, scene = held.popleft()
-            try:
-                answer: tuple[int, bool, Any] = (number, True, draw(scene))
-            except Exception:  # noqa: BLE001 - sent to the bot, which logs it
-                answer = (number, False, traceback.format_exc())
-            connection.sendall(_frame(answer))
+        draw_until_closed(connection)
+
+
+def draw_until_closed(connection: socket.socket) -> None:
+    """The worker's loop (``serve``). A bot killed outright (SIGKILL) leaves its end reset, not
+    closed: the worker ends just as quietly then. An error here would print its traceback into
+    the bot's log, which the bot's next start shares."""
+    with contextlib.suppress(ConnectionError):
+        _draw_requests(connection)
+
+
+def _draw_requests(connection: socket.socket) -> None:
+    held: deque[tuple[int, bool, Callable[[Any], bytes], Any]] = deque()
+    while True:
+        while not held or _readable(connection):
+            request = _receive(connection)
+            if request is None:
+                return
+            if request[1]:
+                held.appendleft(request)
+            else:
+                held.append(request)
+        number, _, draw, scene = held.popleft()
+        try:
+            answer: tuple[int, bool, Any] = (number, True, draw(scene))
+        except Exception:  # noqa: BLE001 - sent to the bot, which logs it
+            answer = (number, False, traceback.format_exc())
+        connection.sendall(_frame(answer))
 
 
 def _readable(connection: socket.socket) -> bool:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from bot.pictures.workers import DrawingFailed, PictureWorkers
+from bot.pictures.workers import DrawingFailed, PictureWorkers, _frame, draw_until_closed
 
 
 def echo(scene: bytes) -> bytes:
@@ -29,6 +31,16 @@ def mark_then_echo(scene: tuple[str, bytes]) -> bytes:
 
 def broken(scene: str) -> bytes:
     raise ValueError(scene)
+
+
+DRAWING = threading.Event()
+BOT_GONE = threading.Event()
+
+
+def drawn_after_the_bot_is_gone(scene: bytes) -> bytes:
+    DRAWING.set()
+    BOT_GONE.wait(5)
+    return scene
 
 
 @pytest.fixture
@@ -160,3 +172,29 @@ async def test_a_picture_a_click_waits_for_is_drawn_before_the_couriers_waiting_
     clicked = asyncio.ensure_future(draw(b"click", urgent=True))
     await asyncio.gather(busy, clicked, *waiting)
     assert finished == [b"drawn:click", b"drawn:courier 0", b"drawn:courier 1"]
+
+
+def test_a_worker_whose_bot_dies_while_it_draws_ends_without_an_error() -> None:
+    """A killed bot resets its end of the pipe mid-picture; the worker's answer finds no
+    reader. It ends quietly, as when the bot closes its end (an error would print a traceback
+    into the bot's log). Run in a thread, with the worker's loop, on a socket pair."""
+    bot_end, worker_end = socket.socketpair()
+    failures: list[BaseException] = []
+
+    def worker() -> None:
+        try:
+            draw_until_closed(worker_end)
+        except BaseException as error:  # noqa: BLE001 - the test reports it
+            failures.append(error)
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    bot_end.sendall(_frame((1, True, drawn_after_the_bot_is_gone, b"png")))
+    assert DRAWING.wait(5)
+    bot_end.sendall(_frame((2, False, echo, b"never read")))  # left unread: a reset, not EOF
+    bot_end.close()
+    BOT_GONE.set()
+    thread.join(5)
+    assert not thread.is_alive()
+    assert failures == []
+    worker_end.close()
