@@ -14,7 +14,8 @@ custom_id one of our templates matches, on a message that carries that component
 ``discord.Interaction`` built without the clicked message's embeds and components (nothing of
 ours reads them: the message's id and flags are kept) and its control runs in one task, in the
 order discord.py would use (``from_custom_id``, the selected values, ``interaction_check``,
-``callback``). Everything else (slash commands, a custom_id no template matches, a control the
+``callback``); the item its control is made from is built from the custom_id alone
+(``clicked_item``). Everything else (slash commands, a custom_id no template matches, a control the
 message does not carry) takes discord.py's own path unchanged, where ``GloryBot.on_interaction``
 answers what no control handles.
 
@@ -45,13 +46,11 @@ KEPT_MESSAGE_FIELDS = (
     "channel_id",
     "type",
     "flags",
-    "author",
-    "timestamp",
     "webhook_id",
     "attachments",
 )
 """What discord.py needs to make the clicked message, and what the bot reads of it (its id,
-whether it is ephemeral, whether it carries a picture)."""
+whether it is ephemeral, whether it carries a picture). Not its author: nothing reads it."""
 
 Factory = type[ui.DynamicItem[Any]]
 
@@ -127,13 +126,32 @@ class ClickRouter:
         match: re.Match[str],
     ) -> None:
         try:
-            clicked = _component_to_item(_component_factory(component))  # type: ignore[arg-type]
-            control = await factory.from_custom_id(interaction, clicked, match)
+            control = await factory.from_custom_id(interaction, clicked_item(component), match)
             control._refresh_state(interaction, interaction.data)  # type: ignore[arg-type]
             if await control.interaction_check(interaction):
                 await control.callback(interaction)
         except Exception:
             log.exception("a click on %r failed", (interaction.data or {}).get("custom_id"))
+
+
+BUTTON = 2
+STRING_SELECT = 3
+
+
+def clicked_item(component: dict[str, Any]) -> ui.Item[Any]:
+    """The clicked component as the item its control is made from.
+
+    A control reads only the item's custom_id (a select's chosen values come with the
+    interaction), so a button or a select is made with its custom_id alone: rebuilding a
+    select's options the way discord.py does took a click into a 12-entry sub-menu 36 µs.
+    """
+    kind = component.get("type")
+    custom_id = component.get("custom_id")
+    if kind == BUTTON:
+        return ui.Button(custom_id=custom_id)
+    if kind == STRING_SELECT:
+        return ui.Select(custom_id=custom_id)
+    return _component_to_item(_component_factory(component))  # type: ignore[arg-type]
 
 
 def carried_component(

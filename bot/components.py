@@ -347,14 +347,24 @@ class HandButton(Control, ui.DynamicItem[ui.Button], template=r"glory:hand:(?P<f
 
 
 class MenuButton(Control, ui.DynamicItem[ui.Button], template=r"glory:m:(?P<fields>.*)"):
-    """Go to ``target.path``: open a sub-menu, or play the move it names."""
+    """Go to ``target.path``: open a sub-menu, or play the move it names.
+
+    A click wraps the item it came with (``clicked``) instead of building a button again: the
+    menu's controls are the ones clicked most, and only the custom_id matters then."""
 
     def __init__(
-        self, target: MenuTarget, label: str = "", style: Any = None, row: int | None = None
+        self,
+        target: MenuTarget,
+        label: str = "",
+        style: Any = None,
+        row: int | None = None,
+        *,
+        clicked: ui.Button | None = None,
     ) -> None:
         self.target = target
         super().__init__(
-            ui.Button(
+            clicked
+            or ui.Button(
                 label=label or "-",
                 style=style or discord.ButtonStyle.secondary,
                 custom_id=target.button_id,
@@ -367,14 +377,15 @@ class MenuButton(Control, ui.DynamicItem[ui.Button], template=r"glory:m:(?P<fiel
         cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
     ) -> MenuButton | DamagedControl:
         target = parse_target(match["fields"])
-        return DamagedControl(item) if target is None else cls(target)
+        return DamagedControl(item) if target is None else cls(target, clicked=item)
 
     async def act(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).moves.on_menu(interaction, self.target)
 
 
 class MenuSelect(Control, ui.DynamicItem[ui.Select], template=r"glory:s:(?P<fields>.*)"):
-    """Choose one entry of the menu level at ``target.path``."""
+    """Choose one entry of the menu level at ``target.path`` (a click wraps its item, as
+    ``MenuButton`` does; the chosen value comes with the interaction)."""
 
     def __init__(
         self,
@@ -382,10 +393,13 @@ class MenuSelect(Control, ui.DynamicItem[ui.Select], template=r"glory:s:(?P<fiel
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
         row: int | None = None,
+        *,
+        clicked: ui.Select | None = None,
     ) -> None:
         self.target = target
         super().__init__(
-            ui.Select(
+            clicked
+            or ui.Select(
                 custom_id=target.select_id,
                 options=options or [discord.SelectOption(label="-", value="0")],
                 placeholder=placeholder,
@@ -398,7 +412,7 @@ class MenuSelect(Control, ui.DynamicItem[ui.Select], template=r"glory:s:(?P<fiel
         cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /
     ) -> MenuSelect | DamagedControl:
         target = parse_target(match["fields"])
-        return DamagedControl(item) if target is None else cls(target)
+        return DamagedControl(item) if target is None else cls(target, clicked=item)
 
     async def act(self, interaction: discord.Interaction) -> None:
         index = select_index(self.item.values)

@@ -7,7 +7,7 @@ distinct next tokens of the legal actions' menu paths, as buttons when few, else
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -27,12 +27,12 @@ from bot.components import (
 from bot.i18n import t
 from bot.option_help import option_about, value_about
 from bot.render.base import Presenter
-from bot.render.common import safe_names
+from bot.render.common import safe_names, shown_names
 from bot.seat_controls import seat_button_components, seat_buttons
 from bot.session import LoadedGame
 from bot.storage.models import GameStatus
-from games import Action, Option
-from games.menu import choices_at
+from games import Option
+from games.menu import MenuTree
 
 MAX_OPTION_SELECTS = 3
 """Rows left for option selects below the lobby's button row and its seats menu."""
@@ -173,20 +173,44 @@ def table_view(loaded: LoadedGame, locale: str) -> SentControls | None:
     return view
 
 
-def resolve(
-    actions: Sequence[Action],
-    path: Sequence[int],
-    choices_of: Callable[[tuple[str, ...]], Sequence[str]] | None = None,
-) -> tuple[str, ...] | None:
-    """The menu tokens that the indices ``path`` stand for, or ``None`` if one is out of range
-    (``choices_of``: ``choices_at`` of ``actions``, if the caller knows a faster way)."""
+def resolve(tree: MenuTree, path: Sequence[int]) -> tuple[str, ...] | None:
+    """The menu tokens that the indices ``path`` stand for, or ``None`` if one is out of range."""
     tokens: tuple[str, ...] = ()
     for index in path:
-        choices = choices_of(tokens) if choices_of else choices_at(actions, tokens)
+        choices = tree.choices_at(tokens)
         if not 0 <= index < len(choices):
             return None
         tokens = (*tokens, choices[index])
     return tokens
+
+
+def menu_tree(loaded: LoadedGame) -> MenuTree:
+    """The menu of the loaded state's decision, walked once per state (every click in it and
+    every render of it share the walk)."""
+    state = loaded.state
+    assert state is not None
+    return loaded.derived(("menu",), lambda: MenuTree.of(state.legal_actions()))
+
+
+def label_whole_menu(
+    loaded: LoadedGame,
+    presenter: Presenter,
+    seat: int,
+    locale: str,
+    names: tuple[str, ...] | None = None,
+) -> None:
+    """Make now the label of every token that ``seat``'s menu shows at any level.
+
+    A click that opens a sub-menu then finds its labels made, and need not compute the seat's
+    view for them (about half of such a click's work in the bot). The courier calls this as it
+    renders the hand of the player on turn, when that view is computed anyway; the labels live
+    with the state (``LoadedGame.derived``)."""
+    state = loaded.state
+    if state is None or loaded.status is not GameStatus.ACTIVE or state.to_move != seat:
+        return
+    names = shown_names(loaded) if names is None else names
+    for token in menu_tree(loaded).tokens():
+        token_label(loaded, presenter, seat, token, names, locale)
 
 
 def menu_view(
@@ -209,12 +233,12 @@ def menu_view(
         for item in extras:
             view.add_item(item)
         return view
-    actions = state.legal_actions()
-    tokens = resolve(actions, path, lambda at: _menu_choices(loaded, actions, at))
+    tree = menu_tree(loaded)
+    tokens = resolve(tree, path)
     if tokens is None:
         tokens, path = (), ()
-    names = tuple(safe_names(loaded.names))
-    choices = _menu_choices(loaded, actions, tokens)
+    names = shown_names(loaded)
+    choices = tree.choices_at(tokens)
 
     def label(token: str) -> str:
         return token_label(loaded, presenter, seat, token, names, locale)
@@ -288,9 +312,11 @@ def menu_controls(
     seat: int,
     locale: str,
     path: tuple[int, ...] = (),
+    names: tuple[str, ...] | None = None,
 ) -> PrebuiltControls | None:
     """What ``menu_view`` shows, as JSON (``PrebuiltControls``): the same components, equal
-    to its ``to_components()`` (tests/bot/test_menu_controls.py), without discord.py's items."""
+    to its ``to_components()`` (tests/bot/test_menu_controls.py), without discord.py's items.
+    ``names``: ``shown_names(loaded)``, if the caller has them."""
     state = loaded.state
     if state is None or loaded.status is not GameStatus.ACTIVE:
         return None
@@ -300,7 +326,8 @@ def menu_controls(
         return None if view is None else PrebuiltControls(view.to_components())
     rows: list[dict[str, Any]] = []
     if state.to_move == seat:
-        rows = _menu_rows(loaded, presenter, seat, locale, path, state.legal_actions())
+        names = shown_names(loaded) if names is None else names
+        rows = _menu_rows(loaded, presenter, seat, locale, path, names)
     elif not extras:
         return None
     by_row: dict[int, list[dict[str, Any]]] = {}
@@ -316,19 +343,19 @@ def _menu_rows(
     seat: int,
     locale: str,
     path: tuple[int, ...],
-    actions: Sequence[Action],
+    names: tuple[str, ...],
 ) -> list[dict[str, Any]]:
     """The move menu's action rows at ``path``: its choices (row 0), Back (row 1)."""
-    tokens = resolve(actions, path, lambda at: _menu_choices(loaded, actions, at))
+    tree = menu_tree(loaded)
+    tokens = resolve(tree, path)
     if tokens is None:
         tokens, path = (), ()
-    names = tuple(safe_names(loaded.names))
     here = MenuTarget(loaded.id, loaded.row.version, seat, path)
 
     def label(token: str) -> str:
         return token_label(loaded, presenter, seat, token, names, locale)
 
-    choices = _menu_choices(loaded, actions, tokens)
+    choices = tree.choices_at(tokens)
     rows = []
     if len(choices) > MAX_BUTTONS:
         select = {
@@ -368,14 +395,6 @@ def _button(custom_id: str, label: str, *, primary: bool) -> dict[str, Any]:
     }
 
 
-def _menu_choices(
-    loaded: LoadedGame, actions: Sequence[Action], tokens: tuple[str, ...]
-) -> tuple[str, ...]:
-    """``choices_at`` for the loaded state's legal ``actions``, once per state and menu level
-    (the hand DM of the player on turn leaves its top level for the clicks in it)."""
-    return loaded.derived(("choices", tokens), lambda: tuple(choices_at(actions, tokens)))
-
-
 def token_label(
     loaded: LoadedGame,
     presenter: Presenter,
@@ -386,8 +405,9 @@ def token_label(
 ) -> str:
     """A menu token in words, once per state (a label may name a player, hence ``names``).
 
-    The seat's view is computed only when the label is not known yet: the hand DM that showed
-    the menu's top level leaves its labels for the clicks in it."""
+    The seat's view is computed only when the label is not known yet: the hand DM of the
+    player on turn leaves the labels of every level for the clicks in it
+    (``label_whole_menu``)."""
     return loaded.derived(
         ("label", token, locale, names),
         lambda: presenter.token_label(token, loaded.view(seat), names, locale),
@@ -400,11 +420,12 @@ def breadcrumb(
     seat: int,
     tokens: Sequence[str],
     locale: str,
+    names: tuple[str, ...] | None = None,
 ) -> str | None:
     """The choices made so far in a nested menu, e.g. "Discard › Card 20"."""
     if not tokens:
         return None
-    names = tuple(safe_names(loaded.names))
+    names = shown_names(loaded) if names is None else names
     labels = [token_label(loaded, presenter, seat, token, names, locale) for token in tokens]
     return t("menu.breadcrumb", locale, path=t("menu.separator", locale).join(labels))
 

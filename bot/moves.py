@@ -24,7 +24,7 @@ import discord
 
 from bot.answers import Answer
 from bot.components import MenuTarget
-from bot.controls import breadcrumb, menu_controls, resolve
+from bot.controls import breadcrumb, menu_controls, menu_tree, resolve
 from bot.i18n import t
 from bot.languages import user_locale
 from bot.outbox.entries import END, Entry, Publication
@@ -32,14 +32,13 @@ from bot.pictures.attach import keep_shown
 from bot.pictures.service import HAND_FILE
 from bot.render import presenter_for
 from bot.render.base import AUTOPLAY_EVENT
-from bot.render.common import hand_embed, safe_names
+from bot.render.common import hand_embed, safe_names, shown_names
 from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game, share_views
 from bot.storage.engine import dumps, loads
 from bot.storage.models import GameStatus, SeatRow
 from bot.storage.repository import FinalScore, MoveRecord, StorageConflict
 from games import Action, IllegalAction, State
-from games.menu import action_at
 
 if TYPE_CHECKING:
     from bot.app import GloryBot
@@ -255,12 +254,12 @@ class MoveFlow:
         if state.to_move != seat:
             await reply(interaction, "move.not_your_turn")
             return None
-        actions = state.legal_actions()
-        tokens = resolve(actions, target.path)
+        tree = menu_tree(loaded)
+        tokens = resolve(tree, target.path)
         if tokens is None:
             await reply(interaction, "move.illegal")
             return None
-        action = action_at(actions, tokens)
+        action = tree.action_at(tokens)
         if action is None:
             await self._navigate(interaction, loaded, target, tokens)
             return None
@@ -294,12 +293,12 @@ class MoveFlow:
         locale = user_locale(interaction)
         presenter = presenter_for(loaded.row.game_key)
         assert loaded.state is not None
-        notice = breadcrumb(loaded, presenter, target.seat, tokens, locale)
-        embed = hand_embed(loaded, presenter, target.seat, locale, notice=notice)
+        names = shown_names(loaded)
+        notice = breadcrumb(loaded, presenter, target.seat, tokens, locale, names)
+        embed = hand_embed(loaded, presenter, target.seat, locale, notice=notice, names=names)
         keep_shown(embed, interaction.message, HAND_FILE)
-        await Answer.of(interaction).update(
-            embed=embed, view=menu_controls(loaded, presenter, target.seat, locale, target.path)
-        )
+        controls = menu_controls(loaded, presenter, target.seat, locale, target.path, names)
+        await Answer.of(interaction).update(embed=embed, view=controls)
 
     async def _play(
         self,

@@ -10,10 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.controls import lobby_view, menu_controls, table_view
+from bot.controls import label_whole_menu, lobby_view, menu_controls, table_view
 from bot.pictures.service import Pictures
 from bot.render import presenter_for
-from bot.render.common import hand_embed, lobby_embed, private_log_lines, safe_names, table_embed
+from bot.render.common import (
+    hand_embed,
+    lobby_embed,
+    private_log_lines,
+    shown_names,
+    table_embed,
+)
 from bot.session import LoadedGame
 from games import Event
 
@@ -63,21 +69,32 @@ class Publisher:
         notice: str | None = None,
         full: bool = True,
         urgent: bool = False,
+        whole_menu: bool = False,
     ) -> dict:
         """A seat's hand message; ``recent`` adds what only they saw in the last two moves.
 
         DMs use ``full=False``: while the player waits it shows only what is theirs. The
         picture of the hand comes with it unless the server or the player turned it off;
         ``urgent``: a click's answer waits for it (drawn before the couriers' pictures).
+        ``whole_menu``: label every level of the menu now, not only the top one (the courier,
+        off any click's path: the player's clicks into sub-menus then find their labels).
         """
         presenter = presenter_for(loaded.row.game_key)
-        private = private_log_lines(
-            presenter, recent[-PRIVATE_MOVES:], seat, safe_names(loaded.names), locale
+        names = shown_names(loaded)
+        private = private_log_lines(presenter, recent[-PRIVATE_MOVES:], seat, names, locale)
+        embed = hand_embed(
+            loaded,
+            presenter,
+            seat,
+            locale,
+            private_log=private,
+            notice=notice,
+            full=full,
+            names=names,
         )
-        content = {
-            "embed": hand_embed(
-                loaded, presenter, seat, locale, private_log=private, notice=notice, full=full
-            ),
-            "view": menu_controls(loaded, presenter, seat, locale),
-        }
-        return await self.pictures.with_hand(content, loaded, seat, locale, urgent=urgent)
+        if whole_menu:
+            label_whole_menu(loaded, presenter, seat, locale, names)
+        controls = menu_controls(loaded, presenter, seat, locale, names=names)
+        return await self.pictures.with_hand(
+            {"embed": embed, "view": controls}, loaded, seat, locale, urgent=urgent
+        )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from games.core import Action
 
@@ -35,6 +36,44 @@ def action_at(actions: Sequence[Action], path: Sequence[str]) -> Action | None:
         if action.menu_path == path:
             return action
     return None
+
+
+@dataclass(frozen=True)
+class MenuTree:
+    """The whole menu of one decision, walked once: what ``choices_at`` and ``action_at``
+    answer, for every level, without scanning the actions again.
+
+    A UI asks for several levels per click (the path clicked, the level it opens, the labels
+    of both); one pass over the actions answers all of them.
+    """
+
+    levels: dict[tuple[str, ...], tuple[str, ...]]
+    """Per prefix that leads somewhere: the tokens that follow it, in the engine's order."""
+    leaves: dict[tuple[str, ...], Action]
+    """Per whole menu path: its action."""
+
+    @classmethod
+    def of(cls, actions: Sequence[Action]) -> MenuTree:
+        levels: dict[tuple[str, ...], dict[str, None]] = {}
+        leaves: dict[tuple[str, ...], Action] = {}
+        for action in actions:
+            path = action.menu_path
+            for depth, token in enumerate(path):
+                levels.setdefault(path[:depth], {}).setdefault(token, None)
+            leaves.setdefault(path, action)
+        return cls({prefix: tuple(tokens) for prefix, tokens in levels.items()}, leaves)
+
+    def choices_at(self, prefix: Sequence[str] = ()) -> tuple[str, ...]:
+        """``choices_at(actions, prefix)``."""
+        return self.levels.get(tuple(prefix), ())
+
+    def action_at(self, path: Sequence[str]) -> Action | None:
+        """``action_at(actions, path)``."""
+        return self.leaves.get(tuple(path))
+
+    def tokens(self) -> list[str]:
+        """Every token of every level, each once."""
+        return list(dict.fromkeys(token for level in self.levels.values() for token in level))
 
 
 def menu_problems(actions: Sequence[Action]) -> list[str]:

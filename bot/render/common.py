@@ -46,6 +46,15 @@ def safe_names(names: Iterable[str]) -> list[str]:
     return [_safe_name(name) for name in names]
 
 
+def shown_names(loaded: LoadedGame) -> tuple[str, ...]:
+    """The seats' names as messages show them (``safe_names`` of ``LoadedGame.names``).
+
+    Making them reads every seat's row, which costs more than a cached label: a message
+    built from several parts (a hand's text, its menu, the choices made so far) takes them
+    once and hands them to each part (``names=``)."""
+    return tuple(safe_names(loaded.names))
+
+
 @functools.lru_cache(maxsize=4096)
 def _safe_name(name: str) -> str:
     """One name made safe; cached, since every message of a game shows the same few names."""
@@ -207,6 +216,7 @@ def hand_embed(
     private_log: Sequence[str] = (),
     notice: str | None = None,
     full: bool = True,
+    names: tuple[str, ...] | None = None,
 ) -> discord.Embed:
     """One player's private message: their view, whose turn, and what to decide.
 
@@ -215,7 +225,7 @@ def hand_embed(
     """
     state = loaded.state
     assert state is not None
-    names = tuple(safe_names(loaded.names))
+    names = shown_names(loaded) if names is None else names
     full = full or state.to_move == seat or state.is_over  # the same text either way then
     # The hand's text is made once per state, seat, language, names and status: the hand DM
     # the courier sends the player on turn leaves it for the clicks in that DM (which then

@@ -95,3 +95,21 @@ def test_slash_commands_and_foreign_custom_ids_are_left_to_discord_py(simcord_en
 def test_the_router_wraps_discord_py_s_interaction_parser(simcord_env) -> None:
     parsers = simcord_env.bot._connection.parsers
     assert parsers["INTERACTION_CREATE"].__qualname__.startswith("ClickRouter.install")
+
+
+def test_a_clicked_button_or_select_is_made_from_its_custom_id_alone() -> None:
+    """The item a control wraps carries the clicked custom_id; a select's options are not
+    rebuilt (its chosen values come with the interaction), and a kind we never send is
+    built by discord.py as before."""
+    from bot.click_router import clicked_item
+
+    button = clicked_item(
+        {"type": 2, "style": 1, "label": "Soldier", "custom_id": "glory:m:1:2:0:"}
+    )
+    assert isinstance(button, discord.ui.Button) and button.custom_id == "glory:m:1:2:0:"
+    options = [{"label": f"Card {n}", "value": str(n)} for n in range(12)]
+    select = clicked_item({"type": 3, "custom_id": "glory:s:1:2:0:", "options": options})
+    assert isinstance(select, discord.ui.Select) and select.custom_id == "glory:s:1:2:0:"
+    assert select.options == []
+    users = clicked_item({"type": 5, "custom_id": "glory:x"})
+    assert isinstance(users, discord.ui.UserSelect) and users.custom_id == "glory:x"

@@ -16,7 +16,15 @@ from collections.abc import Iterator
 import discord
 import pytest
 
-from bot.controls import PrebuiltControls, menu_controls, menu_view
+from bot.controls import (
+    PrebuiltControls,
+    breadcrumb,
+    label_whole_menu,
+    menu_controls,
+    menu_tree,
+    menu_view,
+    resolve,
+)
 from bot.i18n import LOCALES
 from bot.render import presenter_for
 from bot.render.common import hand_embed
@@ -78,6 +86,60 @@ def test_menu_controls_send_what_menu_view_sends(key: str) -> None:
                             assert built.to_components() == plain.to_components()
 
     asyncio.run(check())
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_a_menu_labelled_ahead_opens_every_level_without_the_seats_view(key: str) -> None:
+    """What the courier leaves with the hand DM of the player on turn (``label_whole_menu``)
+    lets a click into any sub-menu of that state render without computing the seat's view,
+    and shows exactly what a build from nothing shows."""
+    presenter = presenter_for(key)
+
+    async def check() -> None:
+        for state in positions(key, games=2, moves=30):
+            seat = state.to_move
+            if seat is None:
+                continue
+            courier = loaded_for(state, {})
+            hand_embed(courier, presenter, seat, "de")
+            label_whole_menu(courier, presenter, seat, "de")
+            for path in paths(state):
+                click = LoadedGame(
+                    row=courier.row,
+                    seats=courier.seats,
+                    game=courier.game,
+                    state=state,
+                    _memo=courier._memo,
+                )
+                tokens = resolve(menu_tree(click), path)
+                assert tokens is not None
+                crumb = breadcrumb(click, presenter, seat, tokens, "de")
+                embed = hand_embed(click, presenter, seat, "de", notice=crumb)
+                built = menu_controls(click, presenter, seat, "de", path)
+                assert click._views == {}, "a label was made on the click"
+                plain = menu_view(fresh(click), presenter, seat, "de", path)
+                assert plain is not None and built is not None
+                assert built.to_components() == plain.to_components()
+                again = hand_embed(
+                    fresh(click),
+                    presenter,
+                    seat,
+                    "de",
+                    notice=breadcrumb(fresh(click), presenter, seat, tokens, "de"),
+                )
+                assert embed.to_dict() == again.to_dict()
+
+    asyncio.run(check())
+
+
+def test_a_menu_is_labelled_ahead_only_for_the_seat_on_turn() -> None:
+    state = next(positions("kami"))
+    assert state.to_move is not None
+    waiting = (state.to_move + 1) % state.num_players
+    loaded = loaded_for(state, {})
+    label_whole_menu(loaded, presenter_for("kami"), waiting, "en")
+    assert not [key for key in loaded._memo if key[0] == "label"]
+    assert loaded._views == {}
 
 
 @pytest.mark.parametrize("status", [GameStatus.FINISHED, GameStatus.CANCELLED])

@@ -41,7 +41,7 @@ from bot.scores import scores_message
 from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
 from games import REGISTRY, State
-from games.menu import action_at, choices_at
+from games.menu import MenuTree, action_at, choices_at
 from tests.bot.test_scores import long_kami_game
 from tests.discord_limits import CONTENT, message_problems
 from tests.games.protocol import option_combinations
@@ -177,7 +177,7 @@ def check_menu(
     assert seat is not None
     presenter = presenter_for(key)
     loaded = loaded_for(state, key, options, names)
-    tokens = resolve(state.legal_actions(), path)
+    tokens = resolve(MenuTree.of(state.legal_actions()), path)
     assert tokens is not None
     for locale in LOCALE_CODES:
         notice = breadcrumb(loaded, presenter, seat, tokens, locale)

@@ -1,7 +1,7 @@
 """Every game, player count and option combination through the bot's menus and presenters.
 
 No Discord here: random games are played by walking the same menu tree the buttons show
-(``bot.controls.resolve``), and every position is rendered exactly as the bot renders it. This
+(``games.menu``), and every position is rendered exactly as the bot renders it. This
 covers the full option product cheaply; ``test_games_e2e.py`` plays a covering set for real.
 """
 

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterator
 
 from games import REGISTRY, Action, Game, IllegalAction, State
-from games.menu import menu_problems
+from games.menu import MenuTree, action_at, choices_at, menu_problems
 
 
 def option_combinations(game: Game, players: int) -> Iterator[dict]:
@@ -70,8 +70,27 @@ def assert_continues_identically(state: State, rng: random.Random, steps: int = 
 
 
 def assert_menu_fits(state: State) -> None:
-    problems = menu_problems(state.legal_actions())
+    actions = state.legal_actions()
+    problems = menu_problems(actions)
     assert not problems, problems
+    assert_tree_matches(actions)
+
+
+def assert_tree_matches(actions: list[Action]) -> None:
+    """``MenuTree`` answers every level and every path as ``choices_at`` and ``action_at`` do,
+    and knows no level or path they do not."""
+    tree = MenuTree.of(actions)
+    paths = [action.menu_path for action in actions]
+    prefixes = {path[:cut] for path in paths for cut in range(len(path))}
+    assert set(tree.levels) == prefixes
+    for prefix in prefixes:
+        assert list(tree.choices_at(prefix)) == choices_at(actions, prefix)
+    assert set(tree.leaves) == set(paths)
+    for path in paths:
+        assert tree.action_at(path) == action_at(actions, path)
+    for prefix in prefixes:
+        assert tree.action_at(prefix) is None
+    assert set(tree.tokens()) == {token for path in paths for token in path}
 
 
 def assert_actions_round_trip(state: State) -> None:

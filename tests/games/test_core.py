@@ -20,7 +20,7 @@ from games.core import (
     State,
     events_for,
 )
-from games.menu import action_at, choices_at, menu_problems
+from games.menu import MenuTree, action_at, choices_at, menu_problems
 from games.rng import Rng
 
 
@@ -253,6 +253,18 @@ def test_menu_helpers_walk_the_tree_level_by_level():
     assert action_at(actions, ("take", "count:2")) == Take(2)
     assert action_at(actions, ("take",)) is None
     assert menu_problems(actions) == []
+
+
+def test_a_menu_tree_answers_every_level_as_the_scanning_helpers_do():
+    actions = [Take(2), Take(1)]
+    tree = MenuTree.of(actions)
+    assert tree.choices_at() == ("take",)
+    assert tree.choices_at(("take",)) == ("count:2", "count:1")  # the engine's order
+    assert tree.choices_at(("take", "count:1")) == ()  # a whole path opens no level
+    assert tree.choices_at(("give",)) == ()
+    assert tree.action_at(("take", "count:1")) == Take(1)
+    assert tree.action_at(("take",)) is None
+    assert tree.tokens() == ["take", "count:2", "count:1"]
 
 
 def test_menu_problems_reports_overfull_levels_prefixes_and_bad_tokens():
