@@ -54,6 +54,20 @@ async def test_callback_semantics(http: aiohttp.ClientSession, emulator: Emulato
     assert first.rejected_callbacks == [40060]
 
 
+async def test_a_callback_that_does_not_ask_for_its_message_is_answered_204(
+    http: aiohttp.ClientSession, emulator: Emulator
+) -> None:
+    """Discord returns the response's message only with ``with_response``; otherwise 204."""
+    await sync_ping(http, emulator)
+    record = await emulator.add_actor("alice").slash("ping")
+    path = f"interactions/{record.id}/{record.token}/callback"
+    async with http.post(path, json={"type": 4, "data": {"content": "hi"}}) as response:
+        assert response.status == 204
+        assert await response.read() == b""
+    assert record.acknowledged
+    assert record.response_message is not None and record.response_message.content == "hi"
+
+
 async def test_interaction_messages_in_an_archived_thread_refuse_edits_and_deletes_with_50083(
     http: aiohttp.ClientSession, emulator: Emulator
 ) -> None:

@@ -340,6 +340,9 @@ class RestApi:
             record.response_message_id = message.id
         elif callback_type == CALLBACK_DEFERRED_UPDATE:
             record.response_message_id = record.source_message_id
+        if request.query.get("with_response", "").lower() not in ("1", "true"):
+            record.wake_waiters()
+            return no_content()  # Discord sends the response's message only when asked
         interaction: dict[str, Any] = {"id": str(record.id), "type": record.type}
         answer: dict[str, Any] = {"interaction": interaction}
         if message is not None:
