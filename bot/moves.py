@@ -77,6 +77,8 @@ def private_parts(view: Callable[[int | None], dict[str, Any]], seats: int) -> l
     """Per seat, what its view shows beyond the public one (its hand …).
 
     A waiting player's DM shows only this, so it needs an edit only when this part changes.
+    A move compares the parts before and after it; those after are kept with the new state
+    (``private_parts_key``), so the next move need not compute every seat's view again.
     """
     public = view(None)
     parts = []
@@ -84,6 +86,11 @@ def private_parts(view: Callable[[int | None], dict[str, Any]], seats: int) -> l
         seen = view(seat)
         parts.append({k: v for k, v in seen.items() if k != "seat" and public.get(k) != v})
     return parts
+
+
+def private_parts_key(seats: int) -> tuple[str, int]:
+    """Where ``private_parts`` of a state is kept (``LoadedGame.derived``)."""
+    return ("private parts", seats)
 
 
 def move_publication(
@@ -108,7 +115,8 @@ def move_publication(
         return views[seat]
 
     now = private_parts(view, seats)
-    share_views(state, views)  # the answer and the courier show this state next
+    # The answer and the courier show this state next; the next move compares with ``now``.
+    share_views(state, views, {private_parts_key(seats): now})
     to_move = state.to_move
     changed = [
         s
@@ -367,7 +375,9 @@ class MoveFlow:
         """
         assert loaded.state is not None
         seats = len(loaded.seats)
-        before = private_parts(loaded.view, seats)
+        before = loaded.derived(
+            private_parts_key(seats), lambda: private_parts(loaded.view, seats)
+        )
         was_to_move = loaded.state.to_move
         state = loaded.mutable_state()
         events = state.apply(action)

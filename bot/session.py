@@ -26,18 +26,23 @@ equality) and what has been derived from that state so far."""
 
 
 PUBLISHED = 64
-_published: dict[int, tuple[State, dict[int | None, dict[str, Any]]]] = {}
+Views = dict[int | None, dict[str, Any]]
+_published: dict[int, tuple[State, Views, dict[tuple[Any, ...], Any]]] = {}
 """Views of new states, computed for their move's publication before the move was stored, by
-the state's id (the state is kept with them, so its id cannot be another's meanwhile)."""
+the state's id (the state is kept with them, so its id cannot be another's meanwhile), and
+what was derived from them then."""
 
 
-def share_views(state: State, views: dict[int | None, dict[str, Any]]) -> None:
+def share_views(
+    state: State, views: Views, derived: dict[tuple[Any, ...], Any] | None = None
+) -> None:
     """``state``'s views, computed before it is stored (``moves.move_publication``): the game
-    after the move (``LoadedGame.after_move``) starts with them. A move that is not stored
-    leaves them behind; the oldest are dropped."""
+    after the move (``LoadedGame.after_move``) starts with them, and its ``Derived`` with
+    ``derived`` (keys as for ``LoadedGame.derived``). A move that is not stored leaves them
+    behind; the oldest are dropped."""
     if len(_published) >= PUBLISHED:
         del _published[next(iter(_published))]
-    _published[id(state)] = (state, views)
+    _published[id(state)] = (state, views, derived or {})
 
 
 @dataclass
@@ -151,13 +156,15 @@ class LoadedGame:
         assert self.row.state is not None
         known = _published.pop(id(state), None)
         derived = Derived()
+        if known is not None and known[0] is state:
+            derived.memo.update(known[2])
         _decoded.put(self.id, (self.row.state, state, derived))
         return self._became(state, known, derived.memo)
 
     def _became(
         self,
         state: State,
-        published: tuple[State, dict[int | None, dict[str, Any]]] | None,
+        published: tuple[State, Views, dict[tuple[Any, ...], Any]] | None,
         memo: dict[tuple[Any, ...], Any],
     ) -> LoadedGame:
         """This game at ``state``, with the views its move's publication computed."""

@@ -224,3 +224,23 @@ def test_the_game_after_a_move_starts_from_the_views_its_publication_made() -> N
     moved = loaded.after_move(after)
     assert set(moved._views) == {None, 0, 1, 2}
     assert all(moved._views[seat] == after.view(seat) for seat in (None, 0, 1, 2))
+
+
+def test_the_next_move_compares_with_the_private_parts_kept_with_the_state() -> None:
+    """A move's publication keeps each seat's private part of the new state with it: the next
+    move reads them from any ``LoadedGame`` of that state (no seat's view computed again), and
+    they are what a fresh computation gives."""
+    from bot.moves import move_publication, private_parts, private_parts_key
+
+    game = REGISTRY["clans_and_glory"]
+    before = next(positions("clans_and_glory"))
+    loaded = loaded_for(before, {})
+    loaded.row.state = before.to_json()
+    after = game.state_from_json(before.to_json())
+    after.apply(after.legal_actions()[0])
+    move_publication(after, 3, private_parts(loaded.view, 3), before.to_move)
+    moved = loaded.after_move(after)
+    later = LoadedGame(row=moved.row, seats=moved.seats, game=game, state=after, _memo=moved._memo)
+    kept = later.derived(private_parts_key(3), lambda: pytest.fail("computed again"))
+    assert later._views == {}
+    assert kept == private_parts(fresh(later).view, 3)
