@@ -211,17 +211,22 @@ def test_prebuilt_controls_go_through_discord_py_as_they_are() -> None:
     assert controls.timeout is None
 
 
-def test_the_game_after_a_move_starts_from_the_views_its_publication_made() -> None:
+def first_move_published(key: str) -> tuple[LoadedGame, State]:
+    """The game after the first legal move of a 3-player position, as the bot stores it: its
+    publication computed, then the game made the stored one (``after_move``)."""
     from bot.moves import move_publication, private_parts
 
-    game = REGISTRY["kami"]
-    before = next(positions("kami"))
+    before = next(positions(key))
     loaded = loaded_for(before, {})
     loaded.row.state = before.to_json()
-    after = game.state_from_json(before.to_json())
+    after = REGISTRY[key].state_from_json(before.to_json())
     after.apply(after.legal_actions()[0])
     move_publication(after, 3, private_parts(loaded.view, 3), before.to_move)
-    moved = loaded.after_move(after)
+    return loaded.after_move(after), after
+
+
+def test_the_game_after_a_move_starts_from_the_views_its_publication_made() -> None:
+    moved, after = first_move_published("kami")
     assert set(moved._views) == {None, 0, 1, 2}
     assert all(moved._views[seat] == after.view(seat) for seat in (None, 0, 1, 2))
 
@@ -230,17 +235,12 @@ def test_the_next_move_compares_with_the_private_parts_kept_with_the_state() -> 
     """A move's publication keeps each seat's private part of the new state with it: the next
     move reads them from any ``LoadedGame`` of that state (no seat's view computed again), and
     they are what a fresh computation gives."""
-    from bot.moves import move_publication, private_parts, private_parts_key
+    from bot.moves import private_parts, private_parts_key
 
-    game = REGISTRY["clans_and_glory"]
-    before = next(positions("clans_and_glory"))
-    loaded = loaded_for(before, {})
-    loaded.row.state = before.to_json()
-    after = game.state_from_json(before.to_json())
-    after.apply(after.legal_actions()[0])
-    move_publication(after, 3, private_parts(loaded.view, 3), before.to_move)
-    moved = loaded.after_move(after)
-    later = LoadedGame(row=moved.row, seats=moved.seats, game=game, state=after, _memo=moved._memo)
+    moved, after = first_move_published("clans_and_glory")
+    later = LoadedGame(
+        row=moved.row, seats=moved.seats, game=moved.game, state=after, _memo=moved._memo
+    )
     kept = later.derived(private_parts_key(3), lambda: pytest.fail("computed again"))
     assert later._views == {}
     assert kept == private_parts(fresh(later).view, 3)
