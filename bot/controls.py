@@ -202,9 +202,10 @@ def label_whole_menu(
     """Make now the label of every token that ``seat``'s menu shows at any level.
 
     A click that opens a sub-menu then finds its labels made, and need not compute the seat's
-    view for them (about half of such a click's work in the bot). The courier calls this as it
-    renders the hand of the player on turn, when that view is computed anyway; the labels live
-    with the state (``LoadedGame.derived``)."""
+    view for them: with ``menu_tree``, this took the sub-menu's controls from 0.15 to 0.08 ms
+    of the click's 0.9 ms in the bot (``benchmarks/bot_load.py``). The courier calls this as
+    it renders the hand of the player on turn, when that view is computed anyway; the labels
+    live with the state (``LoadedGame.derived``)."""
     state = loaded.state
     if state is None or loaded.status is not GameStatus.ACTIVE or state.to_move != seat:
         return

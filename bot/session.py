@@ -53,10 +53,11 @@ class Derived:
     hand texts: the hand DM the courier sends the player on turn leaves its texts here for
     that player's clicks in it. Lives as long as the state is the stored one (in
     ``_decoded``). Keys name everything besides the state that a value depends on (seat,
-    language, names, …); nothing here is ever changed once computed. Only texts are kept:
-    the views they are made from stay with one ``LoadedGame`` (kept as long as the state,
-    a game's views took the memory per active game in ``benchmarks/bot_load.py`` from about
-    90 KB to 146 KB).
+    language, names, …); nothing here is ever changed once computed. Kept are texts, the
+    menu's tree (``controls.menu_tree``) and each seat's private part (``moves.private_parts``,
+    what a move compares): not the whole views they are made from, which stay with one
+    ``LoadedGame`` (kept as long as the state, a game's views took the memory per active game
+    in ``benchmarks/bot_load.py`` from about 90 KB to 146 KB).
     """
 
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
