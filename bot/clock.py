@@ -384,7 +384,7 @@ class TurnClock:
                     loaded = now
                 in_dm = interaction.guild_id is None
                 recent = await self.bot.publisher.recent_events(loaded)
-                content = await self.bot.publisher.hand_content(
+                content, _ = await self.bot.publisher.hand_content(
                     loaded, seat, locale, recent, notice=notice, full=not in_dm
                 )
                 answered = await Answer.of(interaction).update(**content)

@@ -45,6 +45,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+MOVE_PICTURE_BUDGET = 0.005
+"""Seconds a move's answer waits for the mover's new hand picture once the move is stored.
+The drawing starts before the commit (``Pictures.draw_hand_ahead``) and takes about 0.5 ms
+of a worker's CPU, so it is usually in by then; it is late only when the machine is
+overloaded, and the click's answer should not wait for it then."""
+
 
 def final_scores(
     state: State, seats: Sequence[SeatRow], *, concede: bool = False
@@ -203,7 +209,7 @@ class MoveFlow:
         *,
         notice: str | None = None,
     ) -> None:
-        content = await self._hand_content(interaction, loaded, seat, notice=notice)
+        content, _ = await self._hand_content(interaction, loaded, seat, notice=notice)
         await Answer.of(interaction).send(**content)
 
     async def _hand_content(
@@ -214,13 +220,22 @@ class MoveFlow:
         *,
         notice: str | None = None,
         full: bool = True,
-    ) -> dict:
-        """The clicker's hand in their language (``full=False``: as their hand DM shows it)."""
+        picture_budget: float | None = None,
+    ) -> tuple[dict, bool]:
+        """The clicker's hand in their language (``full=False``: as their hand DM shows it),
+        and whether it is complete (``Publisher.hand_content``)."""
         publisher = self.bot.publisher
         recent = await publisher.recent_events(loaded)
         locale = user_locale(interaction)
         return await publisher.hand_content(
-            loaded, seat, locale, recent, notice=notice, full=full, urgent=True
+            loaded,
+            seat,
+            locale,
+            recent,
+            notice=notice,
+            full=full,
+            urgent=True,
+            picture_budget=picture_budget,
         )
 
     # ---------------------------------------------------------------- menu clicks
@@ -286,7 +301,9 @@ class MoveFlow:
         notice = t("move.stale", user_locale(interaction))
         clicked = interaction.message.id if interaction.message else None
         if interaction.guild_id is None and clicked == loaded.seats[seat].hand_message_id:
-            content = await self._hand_content(interaction, loaded, seat, notice=notice, full=False)
+            content, _ = await self._hand_content(
+                interaction, loaded, seat, notice=notice, full=False
+            )
             await Answer.of(interaction).update(**content)
             return
         await self._send_hand(interaction, loaded, seat, notice=notice)
@@ -418,9 +435,16 @@ class MoveFlow:
         self, interaction: discord.Interaction, after: LoadedGame, seat: int, target_version: int
     ) -> bool:
         """Show the clicker's new hand in the message they clicked; True if that message is
-        their hand DM and Discord took the edit (their courier lane then skips it)."""
+        their hand DM and Discord took the edit complete (their courier lane then skips it).
+
+        Under load the new hand's picture can take longer than the rest of the move: past
+        ``MOVE_PICTURE_BUDGET`` the answer goes without it, and the courier brings the DM up
+        to date with the picture once it is drawn (an ephemeral hand gets it with its next
+        answer)."""
         in_dm = interaction.guild_id is None
-        content = await self._hand_content(interaction, after, seat, full=not in_dm)
+        content, complete = await self._hand_content(
+            interaction, after, seat, full=not in_dm, picture_budget=MOVE_PICTURE_BUDGET
+        )
         updated = await Answer.of(interaction).update(**content)
         clicked = interaction.message.id if interaction.message else None
         row = after.seats[seat]
@@ -438,7 +462,7 @@ class MoveFlow:
                 target_version,
                 stale=row.hand_message_id,
             )
-        return updated and clicked == row.hand_message_id
+        return complete and updated and clicked == row.hand_message_id
 
     # ---------------------------------------------------------------- /leave and /cancel
 

@@ -70,8 +70,11 @@ class Publisher:
         full: bool = True,
         urgent: bool = False,
         whole_menu: bool = False,
-    ) -> dict:
+        picture_budget: float | None = None,
+    ) -> tuple[dict, bool]:
         """A seat's hand message; ``recent`` adds what only they saw in the last two moves.
+        With it, whether it is complete (``False``: its picture was still being drawn after
+        ``picture_budget`` seconds, and it goes without).
 
         DMs use ``full=False``: while the player waits it shows only what is theirs. The
         picture of the hand comes with it unless the server or the player turned it off;
@@ -95,6 +98,11 @@ class Publisher:
         if whole_menu:
             label_whole_menu(loaded, presenter, seat, locale, names)
         controls = menu_controls(loaded, presenter, seat, locale, names=names)
-        return await self.pictures.with_hand(
-            {"embed": embed, "view": controls}, loaded, seat, locale, urgent=urgent
+        return await self.pictures.with_hand_within(
+            {"embed": embed, "view": controls},
+            loaded,
+            seat,
+            locale,
+            picture_budget,
+            urgent=urgent,
         )

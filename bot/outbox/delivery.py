@@ -229,7 +229,7 @@ class Delivery:
         ping_since = None if row.takeover else await self._turn_to_ping(loaded, seat, ping_since)
         languages = await self.bot.languages.of_users([row.user_id])
         locale = languages.get(row.user_id, row.locale)
-        content = await self.bot.publisher.hand_content(
+        content, _ = await self.bot.publisher.hand_content(
             loaded, seat, locale, recent, full=False, whole_menu=True
         )
         pinged = row.hand_version is not None and (

@@ -8,6 +8,9 @@ waits for that one drawing. A table is keyed by (game, version, language, theme,
 names); a hand by what it shows (its cards, the playable ones, whose turn, its language …),
 so the hand of a player who waits is drawn once, not once per move of the others. A picture
 that fails to draw is logged and the message goes without it: pictures never hold a game up.
+Nor do they hold a click up: the answer to a move waits only a few milliseconds for the
+mover's new hand (``with_hand_within``) and goes without it after that; the courier's next
+edit of the hand DM brings it.
 """
 
 from __future__ import annotations
@@ -98,6 +101,8 @@ class Pictures:
         hands (``/pictures``) is kept by the store with what it knows of users."""
         self.drawn = 0
         """How many pictures were drawn (the rest came from memory)."""
+        self.late = 0
+        """How many answers went without their hand's picture (not drawn within the budget)."""
         self.enabled = bot.settings.pictures if bot is not None else True
         """``False``: no pictures anywhere, whatever the servers chose (the SimCord tests of
         everything else run so; drawing every move in the test process tripled their time)."""
@@ -210,23 +215,48 @@ class Pictures:
         if await self.hand_shown(loaded.row.guild_id, loaded.seats[seat].user_id):
             await self._safely(self.hand_png(loaded, seat, locale, urgent=True), loaded)
 
-    async def with_hand(
+    async def with_hand_within(
         self,
         content: dict[str, Any],
         loaded: LoadedGame,
         seat: int,
         locale: str,
+        budget: float | None = None,
         *,
         urgent: bool = False,
-    ) -> dict[str, Any]:
+    ) -> tuple[dict[str, Any], bool]:
+        """The hand with its picture, and whether the picture is in (or none is shown).
+
+        ``budget``: seconds to wait for a picture still being drawn. A click's answer that
+        would wait longer goes without it (``False``): the drawing goes on and is kept, and
+        the next message showing this hand (its DM, brought up to date by the courier) has it.
+        """
         png = None
+        complete = True
         user_id = loaded.seats[seat].user_id
         if loaded.state is not None and await self.hand_shown(loaded.row.guild_id, user_id):
-            drawing = self.hand_png(loaded, seat, locale, urgent=urgent)
-            png = await self._safely(drawing, loaded)
+            png, complete = await self._hand_png_within(loaded, seat, locale, budget, urgent)
         game = t(f"{loaded.row.game_key}.name", locale)
         alt = t("pictures.alt.hand", locale, game=game, name=loaded.seats[seat].display_name)
-        return attach(content, png, HAND_FILE, alt)
+        return attach(content, png, HAND_FILE, alt), complete
+
+    async def _hand_png_within(
+        self, loaded: LoadedGame, seat: int, locale: str, budget: float | None, urgent: bool
+    ) -> tuple[bytes | None, bool]:
+        try:
+            key, scene = _hand_request(loaded, seat, locale, DEFAULT_THEME)
+            drawing = self.begin(key, "hands", draw.hand_png, scene, urgent=urgent)
+        except Exception:
+            log.exception("game %s: a picture could not be drawn", loaded.id)
+            return None, True
+        if not drawing.done():
+            self.workers.read_answers("hands")  # drawn already, but not yet read?
+        if budget is not None and not drawing.done():
+            await asyncio.wait((drawing,), timeout=budget)  # never cancels the drawing
+            if not drawing.done():
+                self.late += 1
+                return None, False
+        return await self._safely(_ready(drawing), loaded), True
 
     async def with_chart(
         self, content: dict[str, Any], loaded: LoadedGame, locale: str

@@ -10,6 +10,7 @@ import random
 import discord
 import pytest
 
+from bot.answers import Answer
 from bot.pictures import service
 from bot.pictures.scene import HandScene
 from tests.bot.conftest import make_bot
@@ -174,3 +175,41 @@ async def test_a_hand_that_cannot_be_drawn_ahead_does_not_hold_the_move_up(
     await play_one_move(table, random.Random(6))
     assert table_move(table) != before  # the move was stored and shown
     assert "could not be drawn ahead" in caplog.text  # and the answer went without its picture
+
+
+async def test_a_move_whose_new_hand_picture_is_late_is_answered_without_it_and_the_dm_gets_it(
+    simcord_env, monkeypatch
+) -> None:
+    """Past its budget the answer to a move shows the hand as text (whether a picture is late
+    is ``tests/pictures/test_service.py``'s; SimCord's clock would not let it be late here);
+    the courier then brings the hand DM up to date with the picture."""
+    table = await quick_game(simcord_env)
+    pictures = table.bot.publisher.pictures
+    within = pictures._hand_png_within
+
+    async def late_for_answers(loaded, seat, locale, budget, urgent):
+        png, complete = await within(loaded, seat, locale, budget, urgent)
+        return (None, False) if budget is not None else (png, complete)
+
+    answers: list[dict] = []
+    update = Answer.update
+
+    async def recorded_update(self, **content):
+        answers.append(content)
+        return await update(self, **content)
+
+    monkeypatch.setattr(pictures, "_hand_png_within", late_for_answers)
+    monkeypatch.setattr(Answer, "update", recorded_update)
+    mover = (await table.loaded()).state.to_move
+    dm = live_dm_hand(table, mover)
+    assert dm is not None and picture(dm, "hand.png")
+    before = table_move(table)
+    await play_one_move(table, random.Random(7))
+    assert table_move(table) != before
+    moved = answers[-1]  # the answer to the click that made the move, in the DM
+    assert moved["attachments"] == [] and not moved["embed"].image
+    await table.bot.outbox.idle()
+    player = table.players[mover].user
+    hand = next(m for m in player.dm_channel.history(viewer=player) if m.id == dm.id)
+    assert picture(hand, "hand.png")  # the courier showed the new hand with its picture
+    assert hand.embeds[0].description == moved["embed"].description

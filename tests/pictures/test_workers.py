@@ -198,3 +198,17 @@ def test_a_worker_whose_bot_dies_while_it_draws_ends_without_an_error() -> None:
     assert not thread.is_alive()
     assert failures == []
     worker_end.close()
+
+
+async def test_a_picture_sent_back_while_the_event_loop_is_held_is_read_without_waiting_for_it(
+    workers: PictureWorkers,
+) -> None:
+    """A move's answer asks for its hand right after the commit, which may have held the loop
+    while the worker sent the picture back: ``read_answers`` takes it then and there."""
+    await workers.run("hands", echo, b"warm")
+    drawing = workers.submit("hands", echo, b"hand")
+    deadline = time.monotonic() + 10
+    while not drawing.done() and time.monotonic() < deadline:
+        time.sleep(0.01)  # holds the event loop: only a direct read can take the answer
+        workers.read_answers("hands")
+    assert drawing.done() and drawing.result() == b"drawn:hand"
