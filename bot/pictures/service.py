@@ -149,17 +149,17 @@ class Pictures:
         key = _position_key("table", loaded, locale, theme)
         return await _ready(self.begin(key, "tables", draw.table_png, scene))
 
+    def _begin_hand(
+        self, loaded: LoadedGame, seat: int, locale: str, *, urgent: bool
+    ) -> asyncio.Future[bytes]:
+        """``begin`` for ``seat``'s hand (raises if its scene cannot be made)."""
+        key, scene = _hand_request(loaded, seat, locale, DEFAULT_THEME)
+        return self.begin(key, "hands", draw.hand_png, scene, urgent=urgent)
+
     async def hand_png(
-        self,
-        loaded: LoadedGame,
-        seat: int,
-        locale: str,
-        theme: str = DEFAULT_THEME,
-        *,
-        urgent: bool = False,
+        self, loaded: LoadedGame, seat: int, locale: str, *, urgent: bool = False
     ) -> bytes:
-        key, scene = _hand_request(loaded, seat, locale, theme)
-        return await _ready(self.begin(key, "hands", draw.hand_png, scene, urgent=urgent))
+        return await _ready(self._begin_hand(loaded, seat, locale, urgent=urgent))
 
     async def chart_png(self, loaded: LoadedGame, locale: str, theme: str = DEFAULT_THEME) -> bytes:
         scene = chart_scene(loaded, locale, theme)
@@ -206,8 +206,7 @@ class Pictures:
                 self._ahead.add(task)
                 task.add_done_callback(self._ahead.discard)
             elif shown:
-                key, scene = _hand_request(loaded, seat, locale, DEFAULT_THEME)
-                self.begin(key, "hands", draw.hand_png, scene, urgent=True)
+                self._begin_hand(loaded, seat, locale, urgent=True)
         except Exception:
             log.exception("game %s: a hand could not be drawn ahead", loaded.id)
 
@@ -244,8 +243,7 @@ class Pictures:
         self, loaded: LoadedGame, seat: int, locale: str, budget: float | None, urgent: bool
     ) -> tuple[bytes | None, bool]:
         try:
-            key, scene = _hand_request(loaded, seat, locale, DEFAULT_THEME)
-            drawing = self.begin(key, "hands", draw.hand_png, scene, urgent=urgent)
+            drawing = self._begin_hand(loaded, seat, locale, urgent=urgent)
         except Exception:
             log.exception("game %s: a picture could not be drawn", loaded.id)
             return None, True

@@ -152,6 +152,10 @@ picture waits for at most the one being drawn; the rest stay in the bot, where a
 nobody waits for any more is dropped before it is drawn."""
 
 
+READ_SIZE = 1 << 18
+"""Bytes asked of a worker's socket at a time (a table picture is about 20 KB)."""
+
+
 class _Channel:
     """The bot's end of a worker's socket, without a stream: requests are written at once
     (what the socket cannot take yet goes when it drains), and the answers are read whenever
@@ -235,8 +239,6 @@ class _Channel:
         if not self.lost.done():
             self.lost.cancel()
 
-
-READ_SIZE = 1 << 18
 
 
 class _Worker:
