@@ -35,7 +35,6 @@ from bot.render.base import AUTOPLAY_EVENT
 from bot.render.common import hand_embed, safe_names, shown_names
 from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game, share_views
-from bot.storage.engine import dumps, loads
 from bot.storage.models import GameStatus, SeatRow
 from bot.storage.repository import FinalScore, MoveRecord, StorageConflict
 from games import Action, IllegalAction, State
@@ -399,9 +398,6 @@ class MoveFlow:
         state = loaded.mutable_state()
         events = state.apply(action)
         saved = state.to_json()
-        # Refuse to store a state that could not be loaded again: the game would be stuck.
-        # The reloaded copy is the one shown from now on, exactly as a restart would see it.
-        reloaded = loaded.game.state_from_json(loads(dumps(saved)))
         turns = self.bot.clock.seat_turns_after(loaded.seats[seat], autoplay)
         if autoplay == "clock" and turns is not None:
             why = "takeover" if turns.takeover else "clock"
@@ -413,9 +409,9 @@ class MoveFlow:
                 row if row.seat != seat else row.model_copy(update={"takeover": turns.takeover})
                 for row in loaded.seats
             ]
-        publication = move_publication(reloaded, seats, before, was_to_move)
+        publication = move_publication(state, seats, before, was_to_move)
         if meanwhile is not None:
-            meanwhile(loaded.ahead(reloaded))
+            meanwhile(loaded.ahead(state))
         entry = await self.bot.store.commit_move(
             loaded.id,
             expected_version=loaded.row.version,
@@ -423,13 +419,13 @@ class MoveFlow:
             move=MoveRecord(seat=seat, action=action.to_json(), events=events),
             publication=publication,
             final=final_scores(state, seat_rows) if state.is_over else None,
-            deadline=self.bot.clock.deadline_after(loaded, reloaded, turns),
+            deadline=self.bot.clock.deadline_after(loaded, state, turns),
             seat_turns=turns,
         )
         loaded.row.version, loaded.row.state = entry.version, saved
         if state.is_over:
             loaded.row.status = GameStatus.FINISHED
-        return entry, loaded.after_move(reloaded)
+        return entry, loaded.after_move(state)
 
     async def _answer_move(
         self, interaction: discord.Interaction, after: LoadedGame, seat: int, target_version: int

@@ -153,7 +153,11 @@ class LoadedGame:
         )
 
     def after_move(self, state: State) -> LoadedGame:
-        """This game once ``state`` (decoded from the JSON just stored) is the stored one."""
+        """This game once ``state``, whose ``to_json()`` was just stored, is the stored one.
+
+        The state the move was applied to is kept as it is, not decoded again from the stored
+        JSON: the engines' property tests show that a decoded copy continues identically
+        (``tests/games/*/test_properties.py``), and decoding cost 120 µs a move on average."""
         assert self.row.state is not None
         known = _published.pop(id(state), None)
         derived = Derived()

@@ -8,8 +8,10 @@ without sleeping.
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import re
+import weakref
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -19,6 +21,7 @@ import simcord.http.router
 
 import bot.ratings.board as rating_board
 from bot.answers import DEFER_AFTER
+from bot.outbox.courier import Courier
 from bot.outbox.delivery import made_during
 from bot.outbox.entries import MOVE, START, Entry
 from bot.outbox.pace import TablePace
@@ -250,6 +253,37 @@ async def test_a_refused_click_answer_does_not_stop_the_moves_publication(
     if to_move is not None and to_move != seat:
         nxt = live_dm_hand(table, to_move)
         assert nxt is not None and f":{version}:" in components(nxt)[0].custom_id
+
+
+async def test_a_courier_that_delivered_everything_is_freed_without_the_cycle_collector(
+    simcord_env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A courier retires after every move's delivery: hundreds a second under load. Left in a
+    reference cycle with its lanes, each would wait for the cycle collector, whose longer
+    collections pause the event loop."""
+    table = await quick_game(simcord_env, players=3)
+    await table.bot.outbox.idle()
+    couriers: list[weakref.ref[Courier]] = []
+    original = Courier.__init__
+
+    def recorded(self: Courier, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        couriers.append(weakref.ref(self))
+
+    monkeypatch.setattr(Courier, "__init__", recorded)
+    gc.disable()
+    try:
+        rng = random.Random(5)
+        for _ in range(3):
+            await play_one_move(table, rng)
+            await simcord_env.advance_time(5)  # past the tables' pace
+            await table.bot.outbox.idle()
+        assert couriers, "the moves were delivered by couriers"
+        assert not table.bot.outbox.couriers, "every courier retired"
+        alive = [ref for ref in couriers if ref() is not None]
+        assert not alive, f"{len(alive)} of {len(couriers)} retired couriers are still in memory"
+    finally:
+        gc.enable()
 
 
 async def test_a_redelivered_publication_shows_nothing_twice(simcord_env) -> None:
