@@ -399,6 +399,10 @@ class Store:
                     await connection.execute(_CLAIMS.delete().where(_CLAIMS.c.owner == self.origin))
         if self._checkpoint is not None:
             await self._checkpoint
+        await self.close_connections()
+
+    async def close_connections(self) -> None:
+        """Close the database connections, without waiting for any work (``close`` does)."""
         if self._inline is not None:
             self._inline.dispose()
         await self.engine.dispose()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import logging
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -38,7 +39,37 @@ def make_bot(database_url: str, *, pictures: bool = False, **settings: Any) -> G
     bot.outbox.delete_after = 0
     bot.outbox.pace = TablePace(0)
     bot.publisher.pictures.enabled = pictures
+    return closed_after_the_test(bot)
+
+
+def closed_after_the_test(bot: GloryBot) -> GloryBot:
+    """``bot``, whose database connections ``closed_database_connections`` closes once the
+    test is over (``make_bot`` does this for every bot it makes)."""
+    _made_bots.append(bot)
     return bot
+
+
+_made_bots: list[GloryBot] = []
+"""The bots of ``closed_after_the_test``, until the test that made them is over."""
+
+
+@pytest.fixture(autouse=True)
+async def closed_database_connections() -> AsyncIterator[None]:
+    """Close the database connections of every bot the test made (``closed_after_the_test``)
+    once it is over.
+
+    SimCord's shutdown cancels a bot's tasks but does not close the bot. Its connections then
+    stayed open until the garbage collector found them, maybe during a later test, and
+    aiosqlite stopped each one's thread through whatever event loop was current then: at times
+    one already closed, which pytest reported as "Event loop is closed" in an aiosqlite thread
+    under an unrelated test. (Autouse: set up first, so torn down after ``simcord_env``.)
+    """
+    made_before = len(_made_bots)
+    yield
+    while len(_made_bots) > made_before:
+        store = getattr(_made_bots.pop(), "store", None)
+        if store is not None:
+            await store.close_connections()
 
 
 @pytest.fixture

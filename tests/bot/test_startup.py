@@ -13,6 +13,7 @@ import pytest
 
 from bot.config import DEFAULT_DATABASE_URL, Settings
 from bot.endpoints import use_endpoints
+from tests.bot.conftest import closed_after_the_test
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -94,8 +95,8 @@ real process starts them in tests/loopback), so these bots use threads, as ``mak
 async def test_commands_are_synced_only_when_asked(simcord_env, database_url) -> None:
     from bot.app import GloryBot
 
-    quiet = GloryBot(
-        Settings(token="t", database_url=database_url, sync_commands=False, **NO_WORKERS)
+    quiet = closed_after_the_test(
+        GloryBot(Settings(token="t", database_url=database_url, sync_commands=False, **NO_WORKERS))
     )
     await simcord_env.restart_bot(quiet)
     puts = [r for r in simcord_env.http_requests if r.method == "PUT" and "commands" in r.path]
@@ -107,13 +108,15 @@ async def test_dev_guild_sync_goes_to_that_guild(simcord_env, database_url) -> N
     from bot.app import GloryBot
 
     guild = simcord_env.create_guild()
-    bot = GloryBot(
-        Settings(
-            token="t",
-            database_url=database_url,
-            sync_commands=True,
-            dev_guild_id=guild.id,
-            **NO_WORKERS,
+    bot = closed_after_the_test(
+        GloryBot(
+            Settings(
+                token="t",
+                database_url=database_url,
+                sync_commands=True,
+                dev_guild_id=guild.id,
+                **NO_WORKERS,
+            )
         )
     )
     await simcord_env.restart_bot(bot)
