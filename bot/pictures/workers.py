@@ -240,7 +240,6 @@ class _Channel:
             self.lost.cancel()
 
 
-
 class _Worker:
     """One drawing process, fed by the bot through a socket pair (``_Channel``).
 

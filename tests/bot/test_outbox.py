@@ -276,7 +276,6 @@ async def test_a_courier_that_delivered_everything_is_freed_without_the_cycle_co
         rng = random.Random(5)
         for _ in range(3):
             await play_one_move(table, rng)
-            await simcord_env.advance_time(5)  # past the tables' pace
             await table.bot.outbox.idle()
         assert couriers, "the moves were delivered by couriers"
         assert not table.bot.outbox.couriers, "every courier retired"
