@@ -28,7 +28,9 @@ from bot.replays.view import show_replay
 from bot.replies import guarded
 
 RECENT_GAMES = 5
-MAX_GAME_ID = 2**63 - 1
+MAX_GAME_ID = 2**53 - 1
+"""Discord bounds an integer option by ±(2**53 − 1) (a JavaScript number); a larger ``max_value``
+makes Discord refuse the whole command sync (50035), so no command would register."""
 
 
 class History(commands.Cog):

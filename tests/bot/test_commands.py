@@ -8,9 +8,11 @@ import discord
 import pytest
 from sqlmodel import select
 
+from bot.app import EXTENSIONS
 from bot.storage.models import GameStatus, ResultRow
 from bot.storage.repository import FinalScore, MoveRecord
 from games import REGISTRY
+from tests.bot.conftest import make_bot
 from tests.bot.driver import (
     current_table,
     message_text,
@@ -203,3 +205,26 @@ async def test_sync_is_for_the_owner_only(simcord_env, owner) -> None:
         assert "Synced 15 commands" in text  # with /hint, /history, /profile, /replay, /pictures
     else:
         assert "owner" in text
+
+
+DISCORD_INTEGER_BOUND = 2**53 - 1
+"""Discord's integer options hold JavaScript-safe integers: a bound beyond makes it refuse the
+whole command sync with 50035."""
+
+
+def _numbers_of(option: dict) -> list[int]:
+    found = [option[key] for key in ("min_value", "max_value") if key in option]
+    found += [choice["value"] for choice in option.get("choices", ()) if option["type"] == 4]
+    for child in option.get("options", ()):
+        found += _numbers_of(child)
+    return found
+
+
+async def test_every_integer_option_bound_fits_discords_safe_integer_range(database_url) -> None:
+    bot = make_bot(database_url)
+    for extension in EXTENSIONS:
+        await bot.load_extension(extension)
+    payloads = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+    numbers = [number for payload in payloads for number in _numbers_of(payload)]
+    assert numbers, "no integer option found: the test checks nothing"
+    assert all(-DISCORD_INTEGER_BOUND <= number <= DISCORD_INTEGER_BOUND for number in numbers)
