@@ -9,7 +9,7 @@
 ramp only (``benchmarks/shard_load.py`` says what and how).
 
 What runs where: ``python -m bot`` is a separate process with its SQLite file on disk; this
-process hosts the emulator (tests/loopback/emulator) and simulated players who act only
+process hosts the emulator (bot/loopback) and simulated players who act only
 through Discord: ``/play``, lobby buttons, and random legal menu actions in their DM hands.
 
 What is measured, per phase:
@@ -21,14 +21,14 @@ What is measured, per phase:
 - the bot's RSS (from /proc, sampled every 100 ms): peak, and the growth over the idle bot
   divided by the number of active games; optionally with many finished games stored;
 - the same latency for a minimal discord.py bot that answers every interaction with no work
-  (tests/loopback/reference_bot.py, ``/ping``), as the floor: once as a phase of its own, and
+  (bot/loopback/reference_bot.py, ``/ping``), as the floor: once as a phase of its own, and
   in ``--paired-rounds`` windows taken in turn with the bot's right after its main phase (the
   machine's speed drifts within minutes, so the ratio of medians from the same minutes is the
   fairer comparison);
 - the time from a move's acknowledgement (its callback reaching the emulator) to the new DM
   that tells the next player it is their turn (p50 / p99), in the main phase and in a phase
   with injected faults (``--fault-seconds``): 5 % of the bot's REST calls answered 429, 1 %
-  500, 2 % served 4 s late, as in the soak test (tests/loopback/soak.py).
+  500, 2 % served 4 s late, as in the soak test (bot/loopback/soak.py).
 """
 
 from __future__ import annotations
@@ -56,13 +56,13 @@ from typing import Any
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from tests.loopback.bot_process import GLORY_BOT, bot_process  # noqa: E402
-from tests.loopback.emulator import Emulator, InteractionRecord, WaitTimeout  # noqa: E402
-from tests.loopback.soak import BOT_ROUTES  # noqa: E402
-from tests.loopback.ui_players import Table, act_randomly, open_and_start  # noqa: E402
+from bot.loopback import Emulator, InteractionRecord, WaitTimeout  # noqa: E402
+from bot.loopback.bot_process import GLORY_BOT, bot_process  # noqa: E402
+from bot.loopback.soak import BOT_ROUTES  # noqa: E402
+from bot.loopback.ui_players import Table, act_randomly, open_and_start  # noqa: E402
 
 GAMES = ("kami", "call_to_glory", "clans_and_glory")
-NOOP_BOT = (sys.executable, "-m", "tests.loopback.reference_bot")
+NOOP_BOT = (sys.executable, "-m", "bot.loopback.reference_bot")
 P99_LIMIT_SECONDS = 0.100
 
 

@@ -47,10 +47,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from benchmarks.bot_load import cpu_seconds, offer_load, percentile
-from bot.storage.engine import normalise_url
-from tests.loopback.bot_process import shard_bots
-from tests.loopback.emulator import Actor, Emulator, InteractionRecord, Message
-from tests.loopback.ui_players import (
+from bot.loopback import Actor, Emulator, InteractionRecord, Message
+from bot.loopback.bot_process import shard_bots
+from bot.loopback.ui_players import (
     MENU_ID,
     Table,
     act_randomly,
@@ -60,6 +59,7 @@ from tests.loopback.ui_players import (
     state_version,
     use_random_control,
 )
+from bot.storage.engine import normalise_url
 
 PROCESS_SETTINGS = {"AI_WORKERS": "0", "LOG_LEVEL": "WARNING"}
 

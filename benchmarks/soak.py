@@ -7,7 +7,7 @@
 The real bot process plays every game to its end through the loopback emulator while Discord
 misbehaves (a share of REST calls answered 429 or 500 or served seconds late, double clicks,
 players joining at the same moment) and the bot is killed with SIGKILL now and then. At the
-end it checks what ``tests/loopback/soak.py`` checks and prints one JSON report; the exit
+end it checks what ``bot/loopback/soak.py`` checks and prints one JSON report; the exit
 status is 1 if a check failed.
 """
 
@@ -24,8 +24,8 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from tests.loopback.bot_process import GLORY_BOT, bot_process  # noqa: E402
-from tests.loopback.soak import (  # noqa: E402
+from bot.loopback.bot_process import GLORY_BOT, bot_process  # noqa: E402
+from bot.loopback.soak import (  # noqa: E402
     STALL_SECONDS,
     SoakSettings,
     faulty_emulator,

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import SETTINGS
-from tests.loopback.emulator import Emulator
+from bot.loopback import Emulator
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("bot", "games", "pyproject.toml", "README.md", "LICENSE")

@@ -4,7 +4,7 @@ Why here: Discord refuses a message that breaks one of its limits with 400 / 500
 player sees nothing at all. Every builder in ``bot/render`` sizes its text with these helpers:
 lines are kept whole (a cut never lands inside a word of the last line shown), a log keeps its
 newest lines, and what is cut is marked with an ellipsis. The test harness checks every payload
-against the same limits (``tests/discord_limits.py``).
+against the same limits (``bot/loopback/discord_limits.py``).
 """
 
 from __future__ import annotations

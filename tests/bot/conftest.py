@@ -16,8 +16,8 @@ from simcord.types import HttpLogEntry
 
 from bot.app import GloryBot
 from bot.config import Settings
+from bot.loopback.discord_limits import callback_problems, message_problems, refusal
 from bot.outbox.pace import TablePace
-from tests.discord_limits import callback_problems, message_problems, refusal
 
 
 def make_bot(database_url: str, *, pictures: bool = False, **settings: Any) -> GloryBot:
@@ -170,7 +170,7 @@ def discord_payload_limits(monkeypatch) -> None:
     """SimCord refuses an oversized message as Discord does: 400 with code 50035.
 
     SimCord checks only some limits itself; this runs every message the bot sends through
-    ``tests/discord_limits.py`` first, so a message that Discord would refuse fails here too
+    ``bot/loopback/discord_limits.py`` first, so a message that Discord would refuse fails here too
     (discord.py raises ``HTTPException``, and the bot logs it, which fails the test). A
     refused request still appears in ``env.http_requests``, like one met by an injected fault.
     """

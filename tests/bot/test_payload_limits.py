@@ -2,7 +2,7 @@
 
 Discord refuses an oversized message with 400 / 50035 and the player sees nothing, so each
 payload here goes through the same validator SimCord and the loopback emulator use
-(``tests/discord_limits.py``). Random playthroughs of every game, player count and option
+(``bot/loopback/discord_limits.py``). Random playthroughs of every game, player count and option
 combination (like ``test_rendering.py``, without Discord) are rendered in English, German and
 Russian with 32-character display names: names full of Markdown (which escaping doubles),
 Cyrillic and wide characters. Checked: the lobby, the table, every hand (full and as a DM) with
@@ -25,6 +25,7 @@ from discord.utils import escape_markdown
 from bot import guide
 from bot.controls import breadcrumb, lobby_view, menu_view, resolve, table_view
 from bot.i18n import LOCALES, catalog, placeholders, t
+from bot.loopback.discord_limits import CONTENT, message_problems
 from bot.ratings.board import PER_PAGE, board_pages, standings_message
 from bot.ratings.queries import BoardEntry, ranked
 from bot.render import presenter_for
@@ -43,7 +44,6 @@ from bot.storage.models import GameRow, GameStatus, SeatRow
 from games import REGISTRY, State
 from games.menu import MenuTree, action_at, choices_at
 from tests.bot.test_scores import long_kami_game
-from tests.discord_limits import CONTENT, message_problems
 from tests.games.protocol import option_combinations
 
 MIXED_NAMES = [

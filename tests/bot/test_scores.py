@@ -17,12 +17,12 @@ import pytest
 import simcord
 
 from bot.i18n import t
+from bot.loopback.discord_limits import INVALID_FORM_BODY, message_problems
 from bot.scores import ROUNDS_PER_PAGE
 from bot.storage.models import GameRow, GameStatus, SeatRow
 from games import REGISTRY, State
 from tests.bot.conftest import payload_problems
 from tests.bot.forge import forged_click
-from tests.discord_limits import INVALID_FORM_BODY, message_problems
 
 LONG_NAMES = [
     "Aleksandra Konstantinopolskaya_1",  # 32 characters, one of them Markdown

@@ -11,9 +11,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from .emulator import Emulator
-from .emulator.client_overrides import discord_py_pointed_at
-from .reference_bot import ReferenceBot
+from bot.loopback import Emulator
+from bot.loopback.client_overrides import discord_py_pointed_at
+from bot.loopback.reference_bot import ReferenceBot
 
 BOT_TOKEN = "loopback-test-token"
 AUTH = {"Authorization": f"Bot {BOT_TOKEN}"}

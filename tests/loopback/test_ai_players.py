@@ -9,12 +9,9 @@ import random
 import sqlite3
 from pathlib import Path
 
-from games import REGISTRY
-
-from .bot_process import glory_bot
-from .emulator import Emulator
-from .test_glory_bot import assert_clean_log
-from .ui_players import (
+from bot.loopback import Emulator
+from bot.loopback.bot_process import glory_bot
+from bot.loopback.ui_players import (
     Table,
     act_randomly,
     has_hand_button,
@@ -23,6 +20,9 @@ from .ui_players import (
     play_to_end,
     wait_for_movers,
 )
+from games import REGISTRY
+
+from .test_glory_bot import assert_clean_log
 
 AI_SETTINGS = {"AI_WORKERS": "1", "AI_PAUSE_SECONDS": "0"}
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import RunningBot
-from .emulator import ActionRefused, Emulator
-from .emulator.interactions import (
+from bot.loopback import ActionRefused, Emulator
+from bot.loopback.interactions import (
     CALLBACK_DEFERRED_MESSAGE,
     CALLBACK_DEFERRED_UPDATE,
     CALLBACK_MESSAGE,
     CALLBACK_UPDATE_MESSAGE,
 )
+
+from .conftest import RunningBot
 
 
 async def test_login_sync_and_ping(emulator: Emulator, reference_bot: RunningBot) -> None:

@@ -11,11 +11,10 @@ import random
 import re
 from pathlib import Path
 
-from .bot_process import glory_bot
-from .emulator import Actor, Emulator, Message
-from .emulator.faults import CHANNEL_MESSAGE, INTERACTION_CALLBACK
-from .test_glory_bot import assert_clean_log
-from .ui_players import (
+from bot.loopback import Actor, Emulator, Message
+from bot.loopback.bot_process import glory_bot
+from bot.loopback.faults import CHANNEL_MESSAGE, INTERACTION_CALLBACK
+from bot.loopback.ui_players import (
     Table,
     act_randomly,
     live_hand,
@@ -24,6 +23,8 @@ from .ui_players import (
     play_until_version,
     state_version,
 )
+
+from .test_glory_bot import assert_clean_log
 
 FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
 

@@ -11,9 +11,10 @@ import aiohttp
 import discord
 import pytest
 
+from bot.loopback import Emulator, RateLimits, RouteLimit
+from bot.loopback.faults import CHANNEL_MESSAGES
+
 from .conftest import RunningBot, running_reference_bot
-from .emulator import Emulator, RateLimits, RouteLimit
-from .emulator.faults import CHANNEL_MESSAGES
 
 
 def general(running: RunningBot, emulator: Emulator) -> discord.TextChannel:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import time
 
+from bot.loopback import Emulator
+from bot.loopback.faults import CHANNEL_MESSAGES, INTERACTION_CALLBACK
+
 from .conftest import RunningBot, running_reference_bot
-from .emulator import Emulator
-from .emulator.faults import CHANNEL_MESSAGES, INTERACTION_CALLBACK
 
 
 async def test_drop_resumes_and_replays_missed_interactions(

@@ -18,12 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from games import REGISTRY
-
-from .bot_process import BotProcess, glory_bot
-from .emulator import Emulator
-from .emulator.faults import CHANNEL_MESSAGE, INTERACTION_CALLBACK
-from .ui_players import (
+from bot.loopback import Emulator
+from bot.loopback.bot_process import BotProcess, glory_bot
+from bot.loopback.faults import CHANNEL_MESSAGE, INTERACTION_CALLBACK
+from bot.loopback.ui_players import (
     Table,
     act_randomly,
     live_hand,
@@ -32,6 +30,7 @@ from .ui_players import (
     play_until_version,
     versions_rendered,
 )
+from games import REGISTRY
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("bot.app") is None, reason="the bot is not written yet"

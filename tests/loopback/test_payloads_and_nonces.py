@@ -9,8 +9,9 @@ from typing import Any
 
 import aiohttp
 
+from bot.loopback import Emulator, InteractionRecord
+
 from .conftest import post_json, sync_ping
-from .emulator import Emulator, InteractionRecord
 
 TOO_LONG = "x" * 2001
 BUTTON = {"type": 2, "style": 1, "label": "Go", "custom_id": "go"}

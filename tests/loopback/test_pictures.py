@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from .bot_process import glory_bot
-from .emulator import Emulator
-from .emulator.payloads import ATTACHMENT_SIZE_LIMIT
+from bot.loopback import Emulator
+from bot.loopback.bot_process import glory_bot
+from bot.loopback.payloads import ATTACHMENT_SIZE_LIMIT
+from bot.loopback.ui_players import live_hand, open_and_start, play_until_version
+
 from .test_glory_bot import assert_clean_log
-from .ui_players import live_hand, open_and_start, play_until_version
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("bot.pictures") is None, reason="the pictures are not written yet"

@@ -8,10 +8,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .bot_process import bot_process
-from .emulator import Emulator
+from bot.loopback import Emulator
+from bot.loopback.bot_process import bot_process
 
-REFERENCE_BOT = (sys.executable, "-m", "tests.loopback.reference_bot")
+REFERENCE_BOT = (sys.executable, "-m", "bot.loopback.reference_bot")
 
 
 async def test_bot_process_plays_and_survives_kill_9(emulator: Emulator, tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ from typing import Any
 
 import aiohttp
 
+from bot.loopback import Emulator
+
 from .conftest import BOT_TOKEN, post_json, sync_ping
-from .emulator import Emulator
 
 
 async def test_json_content_type_is_exact_and_rate_limit_headers_are_complete(

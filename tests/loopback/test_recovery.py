@@ -15,11 +15,10 @@ import sqlite3
 import time
 from pathlib import Path
 
-from .bot_process import glory_bot
-from .emulator import Actor, Emulator
-from .emulator.faults import CHANNEL_MESSAGES, UNLIMITED, RestFault
-from .test_glory_bot import assert_clean_log
-from .ui_players import (
+from bot.loopback import Actor, Emulator
+from bot.loopback.bot_process import glory_bot
+from bot.loopback.faults import CHANNEL_MESSAGES, UNLIMITED, RestFault
+from bot.loopback.ui_players import (
     act_randomly,
     highest_version,
     live_hand,
@@ -27,6 +26,8 @@ from .ui_players import (
     play_until_version,
     state_version,
 )
+
+from .test_glory_bot import assert_clean_log
 
 FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
 HOLD_SECONDS = 8.0

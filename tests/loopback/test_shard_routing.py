@@ -17,10 +17,11 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.loopback import Emulator
+from bot.loopback.gateway import CLOSE_INVALID_SHARD, CLOSE_SHARDING_REQUIRED, shard_of
+from bot.loopback.model import SnowflakeFactory
+
 from .conftest import AUTH, BOT_TOKEN, sync_ping
-from .emulator import Emulator
-from .emulator.gateway import CLOSE_INVALID_SHARD, CLOSE_SHARDING_REQUIRED, shard_of
-from .emulator.model import SnowflakeFactory
 
 
 class RawShard:

@@ -31,16 +31,10 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.storage.engine import normalise_url
-from bot.storage.repository import OPENING_SEAT
-from games import REGISTRY
-from tests.store.postgres import fresh_database
-
-from .bot_process import BotProcess, shard_bots
-from .emulator import Actor, Emulator, InteractionRecord, Message
-from .emulator.faults import UNLIMITED, RestFault
-from .test_glory_bot import assert_clean_log
-from .ui_players import (
+from bot.loopback import Actor, Emulator, InteractionRecord, Message
+from bot.loopback.bot_process import BotProcess, shard_bots
+from bot.loopback.faults import UNLIMITED, RestFault
+from bot.loopback.ui_players import (
     HAND_BUTTON,
     Table,
     _custom_ids,
@@ -49,6 +43,12 @@ from .ui_players import (
     state_version,
     use_random_control,
 )
+from bot.storage.engine import normalise_url
+from bot.storage.repository import OPENING_SEAT
+from games import REGISTRY
+from tests.store.postgres import fresh_database
+
+from .test_glory_bot import assert_clean_log
 
 GAME = "clans_and_glory"
 """Two players finish it in about 30 moves, whatever they choose."""

@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from .bot_process import BotProcess, glory_bot
-from .emulator import Emulator
-from .emulator.faults import CHANNEL_MESSAGE, INTERACTION_CALLBACK
-from .test_glory_bot import stored_games
-from .ui_players import (
+from bot.loopback import Emulator
+from bot.loopback.bot_process import BotProcess, glory_bot
+from bot.loopback.faults import CHANNEL_MESSAGE, INTERACTION_CALLBACK
+from bot.loopback.ui_players import (
     Table,
     act_randomly,
     live_hand,
@@ -27,6 +26,8 @@ from .ui_players import (
     play_until_version,
     versions_rendered,
 )
+
+from .test_glory_bot import stored_games
 
 FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
 

@@ -1,15 +1,16 @@
 """The soak, bounded for CI: 56 games through a faulty Discord with two kill -9 restarts.
 
 ``benchmarks/soak.py`` runs the same soak longer and reports its figures; see
-``tests/loopback/soak.py`` for what it does and checks.
+``bot/loopback/soak.py`` for what it does and checks.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .bot_process import glory_bot
-from .soak import SoakSettings, faulty_emulator, log_excerpt, soak
+from bot.loopback.bot_process import glory_bot
+from bot.loopback.soak import SoakSettings, faulty_emulator, log_excerpt, soak
+
 from .test_glory_bot import assert_clean_log
 
 SETTINGS = SoakSettings(games=56, seed="ci-soak")

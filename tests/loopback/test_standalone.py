@@ -13,7 +13,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from .bot_process import REPO_ROOT, BotProcess
+from bot.loopback.bot_process import REPO_ROOT, BotProcess
 
 
 @pytest.fixture
@@ -21,7 +21,7 @@ async def standalone() -> AsyncIterator[dict[str, str]]:
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "tests.loopback.emulator",
+        "bot.loopback",
         "--port",
         "0",
         cwd=REPO_ROOT,
@@ -57,7 +57,7 @@ async def test_standalone_emulator_with_bot_process(
         "DISCORD_TOKEN": "any",
     }
     bot = BotProcess(
-        [sys.executable, "-m", "tests.loopback.reference_bot"], env, tmp_path / "bot.log"
+        [sys.executable, "-m", "bot.loopback.reference_bot"], env, tmp_path / "bot.log"
     )
     await bot.start()
     try:

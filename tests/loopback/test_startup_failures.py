@@ -16,9 +16,8 @@ import sys
 from pathlib import Path
 
 from bot.config import SETTINGS
-
-from .bot_process import REPO_ROOT
-from .emulator import Emulator
+from bot.loopback import Emulator
+from bot.loopback.bot_process import REPO_ROOT
 
 START_TIMEOUT = 60
 

@@ -17,18 +17,19 @@ from pathlib import Path
 import discord
 import pytest
 
-from .bot_process import glory_bot
-from .conftest import running_reference_bot
-from .emulator import Channel, Emulator, Message
-from .emulator.interactions import APPLICATION_COMMAND
-from .test_glory_bot import assert_clean_log
-from .ui_players import (
+from bot.loopback import Channel, Emulator, Message
+from bot.loopback.bot_process import glory_bot
+from bot.loopback.interactions import APPLICATION_COMMAND
+from bot.loopback.ui_players import (
     MENU_ID,
     Table,
     has_hand_button,
     open_and_start,
     play_until_version,
 )
+
+from .conftest import running_reference_bot
+from .test_glory_bot import assert_clean_log
 
 glory_bot_exists = pytest.mark.skipif(
     importlib.util.find_spec("bot.app") is None, reason="the bot is not written yet"

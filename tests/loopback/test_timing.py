@@ -11,14 +11,15 @@ from typing import Any
 import aiohttp
 import pytest
 
-from .conftest import AUTH, post_json, sync_ping
-from .emulator import Emulator, InteractionRecord, RateLimits, RouteLimit
-from .emulator.faults import (
+from bot.loopback import Emulator, InteractionRecord, RateLimits, RouteLimit
+from bot.loopback.faults import (
     CHANNEL_MESSAGES,
     INTERACTION_CALLBACK,
     OPEN_DM,
 )
-from .emulator.ratelimits import major_parameter
+from bot.loopback.ratelimits import major_parameter
+
+from .conftest import AUTH, post_json, sync_ping
 
 PONG = {"type": 4, "data": {"content": "pong"}}
 

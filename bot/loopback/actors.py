@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...discord_limits import message_problems
+from .discord_limits import message_problems
 from .interactions import APPLICATION_COMMAND, MESSAGE_COMPONENT, InteractionRecord
 from .model import Channel, Message, User
 from .payloads import interaction_payload, member_payload, user_payload

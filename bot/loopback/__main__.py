@@ -1,4 +1,4 @@
-"""``python -m tests.loopback.emulator --port 0``: run the emulator as its own process.
+"""``python -m bot.loopback --port 0``: run the emulator as its own process.
 
 Prints one JSON line with the URLs (``api_base``, ``gateway_url``, ``control_url``) once it
 listens, then serves until SIGINT/SIGTERM. Drive it through the control API (control.py).
@@ -50,7 +50,7 @@ async def serve(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.loopback.emulator")
+    parser = argparse.ArgumentParser(prog="python -m bot.loopback")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--token", default=None, help="accept only this bot token")
     parser.add_argument(

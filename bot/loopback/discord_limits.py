@@ -2,7 +2,7 @@
 
 Why in the test harness: Discord refuses an oversized message with 400 / 50035 ("Invalid Form
 Body"), and the bot must never send one. SimCord (``tests/bot/conftest.py``) and the loopback
-emulator (``tests/loopback/emulator``) both run every message the bot sends through
+emulator (``bot/loopback``) both run every message the bot sends through
 ``message_problems`` and answer a refused one as Discord would, so no future message can
 break the limits unnoticed.
 

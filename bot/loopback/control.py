@@ -1,6 +1,6 @@
 """A small HTTP control API (``/_loopback/...``) for driving a standalone emulator process.
 
-When the emulator runs as its own process (``python -m tests.loopback.emulator``), a test
+When the emulator runs as its own process (``python -m bot.loopback``), a test
 or benchmark in another process acts as users and injects faults through these routes.
 Every route answers JSON; waits are bounded by the ``timeout`` the caller passes (max 60 s).
 """

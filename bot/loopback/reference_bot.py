@@ -2,7 +2,7 @@
 
 It stands in for the real bot until that exists, and doubles as the "no work" floor for
 latency measurements. Run in-process as ``ReferenceBot()`` or as a process:
-``python -m tests.loopback.reference_bot`` (reads the same env vars as ``python -m bot``:
+``python -m bot.loopback.reference_bot`` (reads the same env vars as ``python -m bot``:
 DISCORD_API_BASE, DISCORD_GATEWAY_URL, DISCORD_TOKEN).
 
 Features, one per interaction path:
@@ -30,7 +30,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .emulator.client_overrides import discord_py_pointed_at
+from .client_overrides import discord_py_pointed_at
 
 JOIN_TEMPLATE = r"ref:join:(?P<seats>\d+):(?P<joined>\d+)"
 

@@ -1,6 +1,7 @@
-"""Unit tests of ``tests/discord_limits.py``: every limit exactly at and one past its boundary,
-custom_id uniqueness, empty messages (created and edited), select rules, and Discord's answer
-bodies. The harnesses trust this validator to refuse what Discord refuses and nothing more."""
+"""Unit tests of ``bot/loopback/discord_limits.py``: every limit exactly at and one past its
+boundary, custom_id uniqueness, empty messages (created and edited), select rules, and
+Discord's answer bodies. The harnesses trust this validator to refuse what Discord refuses and
+nothing more."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.discord_limits import (
+from bot.loopback.discord_limits import (
     EMPTY_MESSAGE,
     EMPTY_MESSAGE_PROBLEM,
     INVALID_FORM_BODY,

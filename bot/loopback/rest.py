@@ -6,7 +6,7 @@ rate-limit headers. With the policy off the headers say "unlimited": without any
 treats each bucket as limit 1 and serialises concurrent calls, which would distort latency.
 
 The handlers hold Discord's rules on size and time: every message the bot creates or edits
-is checked against ``tests/discord_limits.py`` (400 / 50035 or 50006, nothing changed), a
+is checked against ``bot/loopback/discord_limits.py`` (400 / 50035 or 50006, nothing changed), a
 callback later than ``Emulator.interaction_deadline`` gets 404 / 10062, follow-ups and
 ``@original`` calls after ``interaction_token_lifetime`` get 404 / 10015, and channel posts
 with ``enforce_nonce`` are deduplicated (``nonces.py``).
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from ...discord_limits import callback_problems, message_problems, refusal
+from .discord_limits import callback_problems, message_problems, refusal
 from .http_util import error_answer, json_answer, no_content, read_body
 from .interactions import (
     CALLBACK_DEFERRED_MESSAGE,

@@ -14,7 +14,7 @@ import sys
 from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 
-from .emulator import Emulator
+from . import Emulator
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.ai.autoplay import AI_LEVELS
 
-from .emulator import Actor, Channel, Emulator, InteractionRecord, Message, WaitTimeout
+from . import Actor, Channel, Emulator, InteractionRecord, Message, WaitTimeout
 
 MENU_ID = re.compile(r"^glory:[ms]:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):")
 HAND_BUTTON = re.compile(r"^glory:hand:\d+$")

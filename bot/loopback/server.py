@@ -1,7 +1,7 @@
 """The emulator: one aiohttp server on 127.0.0.1 serving REST and the gateway.
 
 Use it in-process (``async with Emulator() as emu``) or as its own process
-(``python -m tests.loopback.emulator --port 0``). It owns the world model, the fault
+(``python -m bot.loopback --port 0``). It owns the world model, the fault
 plan, the record of every request and interaction, and the gateway session.
 """
 
@@ -65,7 +65,7 @@ class Emulator:
         the same name; docs/loopback.md has the details):
 
         - ``validate_payloads``: every message the bot creates or edits is checked with
-          ``tests/discord_limits.py``; a refused one gets 400 / 50035 (or 50006 when empty),
+          ``bot/loopback/discord_limits.py``; a refused one gets 400 / 50035 (or 50006 when empty),
           changes nothing and is recorded in ``refused_payloads``.
         - ``interaction_deadline``: a callback arriving later than this many seconds after the
           interaction was dispatched gets 404 / 10062 (None: no deadline).

@@ -35,10 +35,10 @@ from typing import Any
 
 from bot.outbox.courier import IN_FLIGHT_SECONDS
 
+from . import Actor, Emulator, Message
 from .bot_process import BotProcess
-from .emulator import Actor, Emulator, Message
-from .emulator.interactions import InteractionRecord
-from .emulator.ratelimits import RateLimits
+from .interactions import InteractionRecord
+from .ratelimits import RateLimits
 from .ui_players import MENU_ID, Table, has_hand_button, menu_components, state_version
 
 GAME_MIX = (
