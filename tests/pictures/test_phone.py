@@ -242,11 +242,12 @@ def test_charts_are_legible_on_a_phone(locale: str) -> None:
         canvas = chart_canvas(key, game.player_counts[-1], locale, seed=index + 3)
         assert canvas.width == WIDTH
         assert too_small(canvas) == [] and outside(canvas) == []
+        assert covered_texts(canvas) == []
         values = [w.text for w in canvas.writings]
         assert all(not w.clipped for w in canvas.writings if w.role != "player"), values
     series = [("Kami", (0.0, 1.4, 2.9, 2.1)), ("Clans and Glory", (0.0, -0.8))]
     canvas = trend(TrendScene(series, locale, t("pictures.trend.title", locale)))
-    assert too_small(canvas) == [] and outside(canvas) == []
+    assert too_small(canvas) == [] and outside(canvas) == [] and covered_texts(canvas) == []
 
 
 def round_numbers(ticks: tuple[float, ...]) -> bool:

@@ -174,31 +174,34 @@ PAD = 12
 """Inside a panel."""
 
 
-def fact_lines(parts: Sequence[str], width: int) -> list[str]:
-    """``parts`` joined by " · " in lines of at most ``width`` pixels, broken between parts."""
+@functools.lru_cache(maxsize=2048)
+def fact_lines(parts: tuple[str, ...], width: int) -> tuple[str, ...]:
+    """``parts`` joined by " · " in lines of at most ``width`` pixels, broken between parts
+    (cached: the same facts come back in every picture)."""
     lines: list[str] = []
     for part in (drawable(part) for part in parts):
         if lines and length(f"{lines[-1]} · {part}", SMALL, False) <= width:
             lines[-1] = f"{lines[-1]} · {part}"
         else:
             lines.append(part)
-    return lines
+    return tuple(lines)
 
 
-def _head_layout(name: str, facts: Sequence[str], width: int) -> tuple[int, list[str]]:
+@functools.lru_cache(maxsize=2048)
+def _head_layout(name: str, facts: tuple[str, ...], width: int) -> tuple[int, tuple[str, ...]]:
     """The name's width in a panel ``width`` wide and the facts' lines below it (none when
     they fit beside the name, in one line)."""
     room = width - 2 * PAD - 2 * BADGE - 8
     name_w = min(length(drawable(name), BODY, True), room)
     beside = fact_lines(facts, room - name_w - 12)
     if len(beside) <= 1 and length(beside[0] if beside else "", SMALL, False) <= room - name_w - 12:
-        return name_w, []
+        return name_w, ()
     return name_w, fact_lines(facts, width - 2 * PAD)
 
 
 def seat_head_height(scene: TableScene, seat: int, width: int, facts: Sequence[str]) -> int:
     """How tall ``seat_head`` is in a panel ``width`` wide."""
-    _, below = _head_layout(scene.names[seat], facts, width)
+    _, below = _head_layout(scene.names[seat], tuple(facts), width)
     return PAD + 2 * BADGE + len(below) * (LINE + 2) + 6
 
 
@@ -210,7 +213,7 @@ def seat_head(
     x0, y0, x1 = box[0], box[1], box[2]
     player_badge(canvas, x0 + PAD + BADGE, y0 + PAD + BADGE, seat)
     name_x = x0 + PAD + 2 * BADGE + 8
-    name_w, below = _head_layout(scene.names[seat], facts, x1 - x0)
+    name_w, below = _head_layout(scene.names[seat], tuple(facts), x1 - x0)
     canvas.text(
         (name_x, y0 + PAD + 1),
         scene.names[seat],
