@@ -156,40 +156,33 @@ def _label_room(texts: Sequence[str]) -> int:
     return min(LABEL_ROOM, max(length(drawable(text), SMALL, False) for text in texts))
 
 
-def chart(scene: ChartScene) -> Canvas:
-    canvas = Canvas(WIDTH, HEIGHT, scene.theme)
-    locale = scene.locale
-    top = _heading(canvas, scene.title, scene.result)
-    series = []
-    for label, column in scene.sides:
-        total, points = 0, [0]
-        for row in scene.round_scores:
-            total += row[column]
-            points.append(total)
-        series.append((label, column, points))
-    positions = len(scene.round_scores) + 1
-    values = [value for _, _, points in series for value in points] or [0]
-    ticks = axis(min(0, *values), max(1, *values), whole=True)
-    texts = [f"{label}: {points[-1]}" for label, _, points in series]
+Line = tuple[str, Sequence[float], str, RGB]
+"""A line to draw: its label, its points, its last value as written, its colour."""
+
+
+def _graph(
+    canvas: Canvas,
+    top: int,
+    lines: Sequence[Line],
+    ticks: Sequence[float],
+    labels: Sequence[str],
+    x_title: str,
+) -> Canvas:
+    """The plot with ``lines`` (each marked with its own shape and labelled at its end)."""
+    positions = len(labels)
+    texts = [f"{label}: {value}" for label, _, value, _ in lines]
     right = WIDTH - MARGIN - 2 * MARKER - 16 - _label_room(texts or ["0"])
-    if scene.rounds:
-        labels = [t("pictures.chart.start", locale)] + [str(n) for n in range(1, positions)]
-        x_title = t("pictures.chart.round", locale)
-    else:
-        labels = [t("pictures.chart.start", locale), t("pictures.chart.end", locale)]
-        x_title = ""
     box = _plot(canvas, top, ticks, positions, labels, x_title, right)
     at = _at(box, ticks, positions)
     ends = []
-    for number, (label, column, points) in enumerate(series):
-        colour = PLAYER_COLOURS[column % len(PLAYER_COLOURS)]
-        xy = [at(index, value) for index, value in enumerate(points)]
+    for number, (label, points, value, colour) in enumerate(lines):
+        marker = MARKERS[number % len(MARKERS)]
+        xy = [at(index, point) for index, point in enumerate(points)]
         if len(xy) > 1:
             canvas.draw.line(xy, fill=colour, width=3)
-        marker = MARKERS[number % len(MARKERS)]
         for x, y in xy:
             canvas.shape(marker, (x - MARKER // 2, y - MARKER // 2), MARKER, colour)
-        ends.append((xy[-1][1], label, str(points[-1]), colour, marker))
+        ends.append((xy[-1][1], label, value, colour, marker))
         canvas.marks.append(
             Mark(
                 "series",
@@ -200,6 +193,30 @@ def chart(scene: ChartScene) -> Canvas:
     _end_labels(canvas, ends, box[2], box[1], box[3])
     canvas.marks.append(Mark("axis", tuple(ticks), box))
     return canvas
+
+
+def chart(scene: ChartScene) -> Canvas:
+    canvas = Canvas(WIDTH, HEIGHT, scene.theme)
+    locale = scene.locale
+    top = _heading(canvas, scene.title, scene.result)
+    lines: list[Line] = []
+    for label, column in scene.sides:
+        total, points = 0, [0]
+        for row in scene.round_scores:
+            total += row[column]
+            points.append(total)
+        colour = PLAYER_COLOURS[column % len(PLAYER_COLOURS)]
+        lines.append((label, points, str(points[-1]), colour))
+    values = [value for _, points, _, _ in lines for value in points] or [0]
+    ticks = axis(min(0, *values), max(1, *values), whole=True)
+    if scene.rounds:
+        rounds = range(1, len(scene.round_scores) + 1)
+        labels = [t("pictures.chart.start", locale), *(str(number) for number in rounds)]
+        x_title = t("pictures.chart.round", locale)
+    else:
+        labels = [t("pictures.chart.start", locale), t("pictures.chart.end", locale)]
+        x_title = ""
+    return _graph(canvas, top, lines, ticks, labels, x_title)
 
 
 def trend(scene: TrendScene) -> Canvas:
@@ -212,30 +229,9 @@ def trend(scene: TrendScene) -> Canvas:
         low, high = low - 0.5, high + 0.5
     ticks = axis(low, high, whole=False)
     positions = max((len(points) for _, points in scene.series), default=1)
-    texts = [f"{label}: {points[-1]:.1f}" for label, points in scene.series]
-    right = WIDTH - MARGIN - 2 * MARKER - 16 - _label_room(texts or ["0"])
+    lines: list[Line] = [
+        (label, points, f"{points[-1]:.1f}", PLAYER_COLOURS[number % len(PLAYER_COLOURS)])
+        for number, (label, points) in enumerate(scene.series)
+    ]
     labels = [str(index + 1) for index in range(positions)]
-    box = _plot(
-        canvas, top, ticks, positions, labels, t("pictures.trend.games", scene.locale), right
-    )
-    at = _at(box, ticks, positions)
-    ends = []
-    for number, (label, points) in enumerate(scene.series):
-        colour = PLAYER_COLOURS[number % len(PLAYER_COLOURS)]
-        marker = MARKERS[number % len(MARKERS)]
-        xy = [at(index, value) for index, value in enumerate(points)]
-        if len(xy) > 1:
-            canvas.draw.line(xy, fill=colour, width=3)
-        for x, y in xy:
-            canvas.shape(marker, (x - MARKER // 2, y - MARKER // 2), MARKER, colour)
-        ends.append((xy[-1][1], label, f"{points[-1]:.1f}", colour, marker))
-        canvas.marks.append(
-            Mark(
-                "series",
-                (label, tuple(points)),
-                (xy[0][0], min(y for _, y in xy), xy[-1][0], max(y for _, y in xy)),
-            )
-        )
-    _end_labels(canvas, ends, box[2], box[1], box[3])
-    canvas.marks.append(Mark("axis", tuple(ticks), box))
-    return canvas
+    return _graph(canvas, top, lines, ticks, labels, t("pictures.trend.games", scene.locale))

@@ -18,6 +18,7 @@ from bot.pictures.layouts.common import (
     GAP,
     MARGIN,
     PAD,
+    SEATING,
     flow,
     header,
     header_height,
@@ -40,8 +41,6 @@ SMALL_CHIP = 34
 """The width (and height) of the cards under the top of a discard pile."""
 FAN = 4
 """How many cards of a discard pile are shown (the top one and the three under it)."""
-GRID = {2: ((0, 1),), 3: ((0, 1), (2,)), 4: ((0, 1), (3, 2))}
-"""The panels' rows, clockwise round the table."""
 
 
 def face(value: int, locale: str) -> Face:
@@ -82,7 +81,7 @@ def table(scene: TableScene) -> Canvas:
     subtitle = t(
         "call_to_glory.view.round", locale, round=view["round"], total=view["rounds_total"]
     )
-    rows = GRID[view["players"]]
+    rows = SEATING[view["players"]]
     inner = WIDTH - 2 * MARGIN
     heights = []
     for row in rows:

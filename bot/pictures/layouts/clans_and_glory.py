@@ -15,6 +15,7 @@ from bot.pictures.layouts.common import (
     BADGE,
     GAP,
     MARGIN,
+    SEATING,
     header,
     header_height,
     player_badge,
@@ -49,8 +50,6 @@ SHAPES = {
 CELL_W, CELL_H, CELL_GAP = 48, 68, 4
 BOARD_PAD = 6
 STACK_H = 2 * BADGE + 8
-GRID = {2: ((0, 1),), 3: ((0, 1), (2,)), 4: ((0, 1), (3, 2))}
-"""The players' panels, clockwise round the table."""
 
 
 def face(colour: str, value: int, locale: str) -> Face:
@@ -102,7 +101,7 @@ def _panel_rows(scene: TableScene) -> list[tuple[tuple[int, ...], int, int]]:
     """The players' panels: each row's seats, its panels' width and height."""
     inner = WIDTH - 2 * MARGIN
     rows = []
-    for row in GRID[scene.view["players"]]:
+    for row in SEATING[scene.view["players"]]:
         panel_w = (inner - GAP * (len(row) - 1)) // len(row)
         height = max(seat_head_height(scene, seat, panel_w, _facts(scene, seat)) for seat in row)
         rows.append((row, panel_w, height))

@@ -25,6 +25,10 @@ STATUS_LINE = BODY + 5
 STATUS_LINES = 3
 """The status takes up to three lines (two unless a player's name is very long)."""
 TOTAL_LINE = 30
+SEATING = {2: ((0, 1),), 3: ((0, 1), (2,)), 4: ((0, 1), (3, 2))}
+"""The players' panels in rows, clockwise round the table: four players' partners (seats 0
+and 2, 1 and 3) sit opposite each other across the middle, and a third player's panel fills
+the bottom row (no empty quarter)."""
 TOTAL_NAME = 220
 """A name in the totals is clipped to this width: its points always show."""
 

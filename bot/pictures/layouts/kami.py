@@ -14,6 +14,7 @@ from bot.pictures.layouts.common import (
     GAP,
     MARGIN,
     PAD,
+    SEATING,
     header,
     header_height,
     named_card,
@@ -33,13 +34,6 @@ CARD_GAP = 6
 PAIR_GAP = 16
 """Between two plays side by side."""
 STACKS_PER_ROW = 4
-GRID = {
-    2: ((0, 1),),
-    3: ((0, 1), (2,)),
-    4: ((0, 1), (3, 2)),
-}
-"""The panels' rows: clockwise round the table, so partners (seats 0 and 2, 1 and 3) sit
-opposite each other, across the middle; three players fill the bottom row with the third."""
 
 
 def face(name: str, locale: str) -> Face:
@@ -62,7 +56,7 @@ def table(scene: TableScene) -> Canvas:
         target=view["target"],
     )
     card_w, card_h = named_card(KEYS, locale)
-    rows = GRID[view["players"]]
+    rows = SEATING[view["players"]]
     inner = WIDTH - 2 * MARGIN
     heights = []
     for row in rows:
