@@ -133,8 +133,8 @@ def test_without_a_token_the_steps_are_given(start) -> None:
         "3. Put it into a file named .env in the directory you start Glory from (see "
         ".env.example):\n"
         "       DISCORD_TOKEN=your-token\n"
-        "4. Start once with `glory --sync` (or `make run ARGS=--sync`) to register the slash "
-        "commands, then with `glory` (or `make run`).\n"
+        "4. Start it with `glory` (or `make run`): it registers its slash commands by itself "
+        "and logs the link that invites it to a server.\n"
     )
 
 
@@ -222,7 +222,8 @@ def test_help_lists_every_setting_with_its_default() -> None:
     )
     assert done.returncode == 0, done.stderr
     help_text = " ".join(done.stdout.split())
-    assert "--sync" in help_text and "--version" in help_text and "--env-file" in help_text
+    assert "--version" in help_text and "--env-file" in help_text
+    assert "{run,sync}" in help_text and "sync: register the slash commands now" in help_text
     for name, default in SETTINGS:
         meaning = " ".join(t(f"cli.setting.{name}").split())
         assert f"{name} {meaning}" in help_text
