@@ -28,6 +28,7 @@ import os
 import signal
 import sys
 import textwrap
+import threading
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -222,6 +223,48 @@ async def serve(bot: GloryBot, token: str) -> None:
             running.result()  # a login failure and the like reach main() from here
 
 
+SQLITE_THREAD_SUFFIX = "(_connection_worker_thread)"
+"""How Python names the thread of each aiosqlite connection (``Thread-N (target)``)."""
+THREADS_SETTLE_SECONDS = 3.0
+
+
+async def settle_database_threads(timeout: float = THREADS_SETTLE_SECONDS) -> None:
+    """Let aiosqlite's connection threads finish before the event loop closes.
+
+    Why: when SQLite refuses to open the file, aiosqlite queues the stop of that connection's
+    thread and raises at once; the start fails, ``main`` prints its sentence and the loop
+    closes. If the thread reports the stop after that, it meets a closed loop and prints a
+    traceback *after* the sentence (2 runs in 10 under load). Waiting here, on the still
+    running loop, leaves nothing to report late.
+    """
+    threads = [
+        thread
+        for thread in threading.enumerate()
+        if thread.name.endswith(SQLITE_THREAD_SUFFIX) and thread.is_alive()
+    ]
+    if not threads:
+        return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    for thread in threads:
+        remaining = deadline - loop.time()
+        if remaining <= 0:
+            break
+        await asyncio.to_thread(thread.join, remaining)
+    # Their last callbacks were queued on this loop: let them run before it closes.
+    for _ in range(3):
+        await asyncio.sleep(0)
+
+
+async def settled(job: Coroutine[Any, Any, Any]) -> Any:
+    """``job``, and on a failed start the database threads settled before the loop closes."""
+    try:
+        return await job
+    except Exception:
+        await settle_database_threads()
+        raise
+
+
 async def register_only(bot: GloryBot, token: str) -> Registration | None:
     """``glory sync``: log in, register the commands, close; no gateway connection, so it can
     run beside the bot (CI/CD, a container's one-off run) without answering clicks twice."""
@@ -270,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
 
         job = job_sync()
     try:
-        event_loop_runner()(job)
+        event_loop_runner()(settled(job))
     except KeyboardInterrupt:
         pass
     except Exception as error:
