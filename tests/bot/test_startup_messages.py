@@ -194,6 +194,22 @@ def test_an_empty_health_file_means_the_default(value, expected) -> None:
     assert Settings.from_env(env).health_file == expected
 
 
+@pytest.mark.parametrize("locale", ["en", "de", "ru"])
+def test_glory_sync_says_where_it_registered_or_why_not(capsys, locale) -> None:
+    from bot.command_sync import Registration
+
+    assert cli.registered(Registration(None, 17, uploaded=True), locale) == 0
+    assert capsys.readouterr().out == t("cli.synced_global", locale, count=17) + "\n"
+    assert cli.registered(Registration(42, 1, uploaded=True), locale) == 0
+    said = capsys.readouterr().out
+    assert said == t("cli.synced_guild", locale, count=1, guild=42) + "\n" and "42" in said
+    refused = Registration(None, 17, uploaded=False, error="HTTP 429: You are being rate limited")
+    assert cli.registered(refused, locale) == cli.EXIT_UNREACHABLE
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == t("cli.sync_failed", locale, reason=refused.error) + "\n"
+
+
 def test_the_operators_language_is_used(start) -> None:
     status, stderr = start({"LANG": "de_DE.UTF-8", "DISCORD_TOKEN": "x", "LOG_LEVEL": "laut"})
     assert (status, stderr) == (

@@ -14,15 +14,18 @@ import asyncio
 import os
 import socket
 import sys
+import uuid
 from pathlib import Path
 
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.config import SETTINGS, redact_url
 from bot.loopback import Emulator
 from bot.loopback.bot_process import REPO_ROOT
 from bot.storage.engine import normalise_url
-from tests.store.postgres import server_url
+from tests.store.postgres import fresh_database, server_url
 
 START_TIMEOUT = 60
 
@@ -211,6 +214,35 @@ async def test_a_login_postgresql_refuses_is_permanent(tmp_path: Path) -> None:
     assert lines[-2].startswith(f"The database {shown} refused the login: "), lines
     assert "glory_no_such_role" in lines[-2] and "secret" not in "\n".join(lines)
     assert lines[-1].startswith("Check the user and password in DATABASE_URL and start again.")
+
+
+async def test_a_user_who_may_not_create_tables_is_permanent(tmp_path: Path) -> None:
+    """A user who may log in but not create tables in ``public`` (PostgreSQL 15's default for
+    anyone but the database's owner) cannot run the migrations, and no restart changes that."""
+    base = make_url(normalise_url(server_url()))
+    role = f"glory_reader_{uuid.uuid4().hex[:8]}"
+    admin = create_async_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        async with fresh_database() as url:
+            owner = create_async_engine(url, isolation_level="AUTOCOMMIT")
+            async with owner.connect() as db:
+                await db.execute(text(f"CREATE ROLE {role} LOGIN"))
+                await db.execute(text("REVOKE CREATE ON SCHEMA public FROM PUBLIC"))
+            await owner.dispose()
+            reader_url = make_url(url).set(username=role, password=None).render_as_string(False)
+            async with Emulator() as emulator:
+                status, lines = await start(
+                    tmp_path, emulator_settings(emulator, DATABASE_URL=reader_url)
+                )
+    finally:
+        async with admin.connect() as connection:
+            await connection.execute(text(f"DROP ROLE IF EXISTS {role}"))
+        await admin.dispose()
+    assert status == 2, lines
+    no_traceback(lines)
+    shown = redact_url(reader_url)
+    assert lines[-2].startswith(f"The database {shown} let the bot in but not create"), lines
+    assert lines[-1].startswith("Give that user the right to create tables there")
 
 
 async def test_a_missing_postgresql_database_is_permanent(tmp_path: Path) -> None:
