@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import t
-from bot.startup import invite_url, shards_text
+from bot.startup import invite_url
 from bot.storage.bot_status import StatusCounts, status_counts
 from bot.version import version
 
@@ -66,6 +66,15 @@ def about_text(bot: GloryBot, locale: str, *, manager: bool) -> str:
     return "\n".join(lines)
 
 
+def process_shards(bot: GloryBot) -> tuple[int, list[int]]:
+    """How many shards the bot has in all, and which of them this process runs."""
+    count = bot.shard_count or bot.settings.shard_count or 0
+    if isinstance(bot, discord.AutoShardedClient) and bot.shards:
+        return count, sorted(bot.shards)
+    ids = bot.settings.shard_ids
+    return count, list(ids) if ids is not None else list(range(count))
+
+
 def gateway_latency(bot: GloryBot, shard_id: int | None) -> float | None:
     """The heartbeat's round trip in seconds on the shard that serves this server (``None``
     before the first heartbeat was answered)."""
@@ -110,9 +119,15 @@ def health_text(
         ),
     ]
     if bot.settings.sharded:
+        count, ids = process_shards(bot)
         lines.append(
-            t("health.shard", locale, shard=shard_id if shard_id is not None else "?",
-              shards=shards_text(bot))
+            t(
+                "health.shard",
+                locale,
+                shard=shard_id if shard_id is not None else "?",
+                count=count,
+                shards=", ".join(map(str, ids)),
+            )
         )
     else:
         lines.append(t("health.no_shards", locale))

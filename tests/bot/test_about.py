@@ -87,3 +87,41 @@ async def test_health_shows_a_manager_how_the_bot_is_doing(
     # Nothing of a hand: numbers only.
     hands = (await table.loaded()).row.state
     assert "hands" not in result.response.content and str(hands)[:40] not in lines
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_health_of_one_shard_process_on_shared_postgresql(locale) -> None:
+    """The other branches of the view, on a stand-in for a process running shards 0 and 2 of 4
+    on a shared PostgreSQL, whose commands could not be registered and whose outbox has a
+    backlog."""
+    from datetime import UTC, datetime
+    from types import SimpleNamespace
+
+    from bot.about import health_text
+    from bot.command_sync import Registration
+    from bot.config import Settings
+    from bot.storage.bot_status import StatusCounts
+
+    settings = Settings(
+        database_url="postgresql+asyncpg://glory@db/glory", shard_count=4, shard_ids=(0, 2)
+    )
+    bot = SimpleNamespace(
+        settings=settings,
+        store=SimpleNamespace(engine=SimpleNamespace(dialect=SimpleNamespace(name="postgresql")),
+                              shared=True),
+        guilds=[object()] * 3,
+        latency=float("nan"),
+        shard_count=4,
+        registration=Registration(None, 17, uploaded=False, error="HTTP 429: rate limited"),
+    )
+    counts = StatusCounts(active_games=5, lobbies=2, outbox_entries=3, oldest_entry_seconds=7)
+    text = health_text(bot, counts, locale, 2, datetime(2026, 1, 1, tzinfo=UTC))
+    lines = text.splitlines()
+    assert t("health.servers_shared", locale, count=3) in lines
+    assert t("health.database_shared", locale, database="PostgreSQL") in lines
+    assert t("health.shard", locale, shard=2, count=4, shards="0, 2") in lines
+    assert t("health.latency_unknown", locale) in lines
+    assert t("health.outbox", locale, count=3, seconds=7) in lines
+    assert t("health.commands_failed", locale, reason="HTTP 429: rate limited") in lines
+    assert "<t:1767225600:R>" in lines[1]
+    assert len(text) <= MESSAGE_CONTENT

@@ -100,7 +100,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "health.database_shared": (
         "Datenbank: {database}, geteilt mit den Prozessen der anderen Shards"
     ),
-    "health.shard": "Shard: {shard} (dieser Prozess betreibt {shards})",
+    "health.shard": "Shard: {shard} von {count} (dieser Prozess betreibt {shards})",
     "health.no_shards": "Shards: keine (eine Gateway-Verbindung)",
     "health.latency": "Gateway-Latenz: {ms} ms",
     "health.latency_unknown": "Gateway-Latenz: noch nicht gemessen",

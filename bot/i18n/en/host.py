@@ -88,7 +88,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "health.lobbies": "Open lobbies: {count}",
     "health.database": "Database: {database}",
     "health.database_shared": "Database: {database}, shared with the other shards' processes",
-    "health.shard": "Shard: {shard} (this process runs {shards})",
+    "health.shard": "Shard: {shard} of {count} (this process runs {shards})",
     "health.no_shards": "Shards: none (one gateway connection)",
     "health.latency": "Gateway latency: {ms} ms",
     "health.latency_unknown": "Gateway latency: not measured yet",

@@ -97,7 +97,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "health.lobbies": "Открытые лобби: {count}",
     "health.database": "База данных: {database}",
     "health.database_shared": "База данных: {database}, общая с процессами других шардов",
-    "health.shard": "Шард: {shard} (этот процесс ведёт {shards})",
+    "health.shard": "Шард: {shard} из {count} (этот процесс ведёт {shards})",
     "health.no_shards": "Шарды: нет (одно подключение к шлюзу)",
     "health.latency": "Задержка шлюза: {ms} мс",
     "health.latency_unknown": "Задержка шлюза: ещё не измерена",
