@@ -74,7 +74,7 @@ def numbered(components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
 
     def copy(component: dict[str, Any]) -> dict[str, Any]:
         shown = {
-            key: value
+            key: without_nulls(value)
             for key, value in component.items()
             if value is not None and key not in NOT_SHOWN
         }
@@ -92,11 +92,20 @@ def numbered(components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
     return [copy(component) for component in components]
 
 
+def without_nulls(value: Any) -> Any:
+    """``value`` with every ``null`` member of its objects left out, at every depth."""
+    if isinstance(value, dict):
+        return {k: without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [without_nulls(item) for item in value]
+    return value
+
+
 def shown_embeds(embeds: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
     """``embeds`` as Discord keeps them: of type ``rich`` unless they say otherwise, without
     the members sent as ``null``."""
     return [
-        {"type": "rich", **{key: value for key, value in embed.items() if value is not None}}
+        {"type": "rich", **without_nulls(embed)}
         for embed in embeds or []
     ]
 

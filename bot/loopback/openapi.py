@@ -220,32 +220,42 @@ class _Compiler:
         if "enum" in schema or "const" in schema:
             checks.append(self._choices(schema))
         for part in schema.get("allOf", ()):
-            checks.append(self.node(part))
+            if not self._implied(schema, part):
+                checks.append(self.node(part))
         for key in ("oneOf", "anyOf"):
             if key in schema:
                 checks.append(self._union(schema[key]))
-        type_message = None if types is None else f"must be {' or '.join(sorted(types))}"
-
-        def check(value: Any) -> _Raw | None:
-            kind = _kind(value)
-            if types is not None and kind not in types:
-                return _one(_coerce_code(types), f"{type_message}, not {kind}")
-            found: _Raw | None = None
-            for sub in by_kind.get(kind, ()):
-                more = sub(value)
-                if more:
-                    found = (found or []) + more
-            for sub in checks:
-                more = sub(value)
-                if more:
-                    found = (found or []) + more
-            return found
-
+        checks = [c for c in checks if c is not _accept]
         if not checks and not by_kind and types is None:
             return _accept
-        return check
+        return _assemble(types, by_kind, checks)
 
     # keyword groups ------------------------------------------------------------------------
+
+    def _implied(self, schema: Mapping[str, Any], part: Mapping[str, Any]) -> bool:
+        """Whether ``allOf``'s ``part`` adds nothing to ``schema``'s own ``enum``: a component's
+        ``type: {enum: [2], allOf: [MessageComponentTypes]}`` names one of the types already."""
+        values = schema.get("enum", [schema["const"]] if "const" in schema else None)
+        if not values:
+            return False
+        consts = self._consts(self.resolve(part)[0])
+        return consts is not None and all((_kind(v), v) in consts for v in values)
+
+    def _consts(self, schema: Mapping[str, Any]) -> set[tuple[str, Any]] | None:
+        """The values a schema made only of constants allows (``oneOf`` of ``const``s, an
+        ``enum``), keyed with their JSON kind; ``None`` for any other schema."""
+        if "enum" in schema:
+            return {(_kind(v), v) for v in schema["enum"] if not isinstance(v, (dict, list))}
+        branches = schema.get("oneOf") or schema.get("anyOf")
+        if not branches:
+            return None
+        found: set[tuple[str, Any]] = set()
+        for branch in branches:
+            branch = self.resolve(branch)[0]
+            if "const" not in branch or isinstance(branch["const"], (dict, list)):
+                return None
+            found.add((_kind(branch["const"]), branch["const"]))
+        return found
 
     def _string(self, schema: Mapping[str, Any], by_kind: dict[str, list[Check]]) -> None:
         low, high = schema.get("minLength"), schema.get("maxLength")
@@ -402,6 +412,16 @@ class _Compiler:
     def _union(self, branches: list[Mapping[str, Any]]) -> Check:
         """``oneOf``/``anyOf``: valid if a branch accepts the value. Objects told apart by a
         ``type`` of their own pick their branch by it."""
+        consts = self._consts({"oneOf": branches})
+        if consts is not None:
+            shown = sorted(repr(value) for _, value in consts)
+
+            def one_of(value: Any) -> _Raw | None:
+                if isinstance(value, (dict, list)) or (_kind(value), value) not in consts:
+                    return _one("BASE_TYPE_CHOICES", f"Value must be one of {shown}.")
+                return None
+
+            return one_of
         null_ok = any(self.resolve(b)[0].get("type") == "null" for b in branches)
         others = [b for b in branches if self.resolve(b)[0].get("type") != "null"]
         compiled = [self.node(b) for b in others]
@@ -455,6 +475,85 @@ class _Compiler:
         return table or None
 
 
+_PY_TYPES = {
+    "string": (str,),
+    "boolean": (bool,),
+    "integer": (int,),
+    "number": (int, float),
+    "object": (dict,),
+    "array": (list,),
+    "null": (type(None),),
+}
+
+
+def _assemble(
+    types: set[str] | None, by_kind: dict[str, list[Check]], checks: list[Check]
+) -> Check:
+    """One node's check from its parts, specialised for the common shapes (a typed value with
+    one keyword group and nothing else) so a valid value costs a few comparisons."""
+    allowed = None if types is None else {t for kind in types for t in _PY_TYPES[kind]}
+    per_type: dict[type, tuple[Check, ...]] = {}
+    for kind, subs in by_kind.items():
+        for python_type in _PY_TYPES[kind]:
+            if allowed is None or python_type in allowed:
+                known = per_type.get(python_type, ())
+                per_type[python_type] = (*known, *(sub for sub in subs if sub not in known))
+    message = "" if types is None else f"must be {' or '.join(sorted(types))}"
+    code = "" if types is None else _coerce_code(types)
+
+    def wrong(value: Any) -> _Raw:
+        return _one(code, f"{message}, not {_kind(value)}")
+
+    if not checks and len(per_type) <= 1 and all(len(subs) == 1 for subs in per_type.values()):
+        if not per_type:
+            assert allowed is not None
+            allowed_types = frozenset(allowed)
+            return lambda value: None if type(value) in allowed_types else wrong(value)
+        ((only_type, (only,)),) = per_type.items()
+        others = frozenset(allowed or ()) - {only_type}
+        open_type = allowed is None
+        if isinstance(only, _Length):
+            low, high = only.low, only.high
+
+            def sized(value: Any) -> _Raw | None:
+                kind = type(value)
+                if kind is only_type:
+                    return None if low <= len(value) <= high else only(value)
+                if open_type or kind in others:
+                    return None
+                return wrong(value)
+
+            return sized
+
+        def typed(value: Any) -> _Raw | None:
+            kind = type(value)
+            if kind is only_type:
+                return only(value)
+            if open_type or kind in others:
+                return None
+            return wrong(value)
+
+        return typed
+    allowed_types = None if allowed is None else frozenset(allowed)
+    generic = tuple(checks)
+
+    def check(value: Any) -> _Raw | None:
+        if allowed_types is not None and type(value) not in allowed_types:
+            return wrong(value)
+        found: _Raw | None = None
+        for sub in per_type.get(type(value), ()):
+            more = sub(value)
+            if more:
+                found = (found or []) + more
+        for sub in generic:
+            more = sub(value)
+            if more:
+                found = (found or []) + more
+        return found
+
+    return check
+
+
 def _rank(found: _Raw) -> tuple[bool, int]:
     """How far a union's branch was from accepting a value: a branch of another type entirely
     is the farthest, then the fewer problems the nearer (the branch whose problems to report)."""
@@ -482,16 +581,28 @@ def _coerce_code(types: set[str]) -> str:
     return "BASE_TYPE_BAD_TYPE"
 
 
-def _length_check(low: int | None, high: int | None) -> Check:
-    def check(value: Any) -> _Raw | None:
-        size = len(value)
-        if (low is not None and size < low) or (high is not None and size > high):
-            if low:
-                return _one("BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
-            return _one("BASE_TYPE_MAX_LENGTH", f"Must be {high} or fewer in length.")
-        return None
+class _Length:
+    """A length check (strings, arrays); ``_assemble`` inlines its bounds."""
 
-    return check
+    __slots__ = ("high", "low")
+
+    def __init__(self, low: int | None, high: int | None) -> None:
+        self.low = 0 if low is None else low
+        self.high = 2**63 if high is None else high
+
+    def __call__(self, value: Any) -> _Raw | None:
+        size = len(value)
+        if self.low <= size <= self.high:
+            return None
+        if self.low:
+            return _one(
+                "BASE_TYPE_BAD_LENGTH", f"Must be between {self.low} and {self.high} in length."
+            )
+        return _one("BASE_TYPE_MAX_LENGTH", f"Must be {self.high} or fewer in length.")
+
+
+def _length_check(low: int | None, high: int | None) -> Check:
+    return _Length(low, high)
 
 
 def _unique_items(values: list[Any]) -> _Raw | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from .model import Channel, Guild, Message, User, World
+from .model import Channel, Guild, Message, User, World, without_nulls
 
 ALL_PERMISSIONS = str((1 << 53) - 1)
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
@@ -187,15 +187,6 @@ def command_payload(
     if guild_id is not None:
         entry["guild_id"] = str(guild_id)
     return entry
-
-
-def without_nulls(value: Any) -> Any:
-    """``value`` with every ``null`` member of its objects left out, at every depth."""
-    if isinstance(value, dict):
-        return {k: without_nulls(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list):
-        return [without_nulls(item) for item in value]
-    return value
 
 
 def role_everyone(guild: Guild) -> dict[str, Any]:
