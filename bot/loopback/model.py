@@ -104,10 +104,7 @@ def without_nulls(value: Any) -> Any:
 def shown_embeds(embeds: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
     """``embeds`` as Discord keeps them: of type ``rich`` unless they say otherwise, without
     the members sent as ``null``."""
-    return [
-        {"type": "rich", **without_nulls(embed)}
-        for embed in embeds or []
-    ]
+    return [{"type": "rich", **without_nulls(embed)} for embed in embeds or []]
 
 
 @dataclass

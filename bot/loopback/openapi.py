@@ -65,8 +65,17 @@ ALLOWED_EXTRA_PROPERTIES: dict[tuple[str, str], str] = {
 INTEGER_SNOWFLAKES: dict[tuple[str, str], str] = {
     ("MessageAttachmentRequest", "id"): "discord.py numbers new attachments 0, 1, ... as integers",
     ("CreatePrivateChannelRequest", "recipient_id"): "discord.py sends the user id as an integer",
+    (
+        "MessageAllowedMentionsRequest",
+        "users",
+    ): "discord.py's AllowedMentions sends user ids as integers",
+    (
+        "MessageAllowedMentionsRequest",
+        "roles",
+    ): "discord.py's AllowedMentions sends role ids as integers",
 }
-"""``(schema, property)``: a snowflake discord.py sends as a JSON integer, not a string."""
+"""``(schema, property)``: a snowflake (or a list of them) discord.py sends as JSON integers,
+not strings; checked as the strings they stand for."""
 
 DIGIT_BOOLEANS: dict[str, str] = {
     "with_response": "discord.py asks for the callback's answer with with_response=1",
@@ -389,8 +398,10 @@ class _Compiler:
             return check
 
         def integer_or_schema(value: Any) -> _Raw | None:
-            if type(value) is int and value >= 0:
-                return None
+            if type(value) is int:
+                return check(str(value))
+            if type(value) is list:
+                return check([str(item) if type(item) is int else item for item in value])
             return check(value)
 
         return integer_or_schema

@@ -78,6 +78,7 @@ def outside_budget(op: tuple[Any, ...]) -> bool:
     moves are what come in hundreds a second."""
     return op[0] in (OPEN_HANDS, REPOST) or op == (SHOW, FINAL)
 
+
 RETRY_BASE_SECONDS = 1.0
 RETRY_CAP_SECONDS = 60.0
 UNEXPECTED_TRIES = 5
