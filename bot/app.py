@@ -33,6 +33,7 @@ from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
 from bot.lobby import LobbyFlow
 from bot.moves import MoveFlow
+from bot.outbox.budget import GlobalBudget, pace_requests
 from bot.outbox.courier import Outbox
 from bot.publisher import Publisher
 from bot.rate_limit_buckets import sweep_idle_buckets_less_often
@@ -133,6 +134,8 @@ class GloryBot(commands.Bot):
         self.clicks = ClickRouter(self)
         self.clicks.install()
         sweep_idle_buckets_less_often(self.http)
+        self.budget = GlobalBudget(settings.global_requests_per_second)
+        pace_requests(self.http, self.budget)
 
     @staticmethod
     def gateway_options(settings: Settings) -> dict[str, Any]:
