@@ -42,6 +42,7 @@ from bot.replays.source import Replays
 from bot.replays.view import REPLAY_ITEMS
 from bot.replies import reply
 from bot.scores import SCORE_ITEMS
+from bot.storage import budget_shares
 from bot.storage.repository import Store
 from games import REGISTRY, Game
 
@@ -135,6 +136,8 @@ class GloryBot(commands.Bot):
         self.clicks.install()
         sweep_idle_buckets_less_often(self.http)
         self.budget = GlobalBudget(settings.global_requests_per_second)
+        """Discord's global request budget, this process's part of it (``outbox/budget.py``)."""
+        self._sharing: asyncio.Task[None] | None = None
         pace_requests(self.http, self.budget)
 
     @staticmethod
@@ -149,6 +152,11 @@ class GloryBot(commands.Bot):
             self.settings.database_url, shared=self.settings.multi_process
         )
         self.replays = Replays(self.store, self.registry)
+        if self.store.shared:  # the processes on this database share Discord's budget
+            self.budget.share_with(await budget_shares.processes_sharing(self.store))
+            self._sharing = asyncio.get_running_loop().create_task(
+                budget_shares.keep_sharing(self.store, self.budget.share_with)
+            )
         self.add_dynamic_items(
             *DYNAMIC_ITEMS, *SCORE_ITEMS, *RATING_ITEMS, *HISTORY_ITEMS, *REPLAY_ITEMS
         )
@@ -241,8 +249,11 @@ class GloryBot(commands.Bot):
         await self.outbox.close()
         self.publisher.pictures.close()
         await super().close()
+        if self._sharing is not None:
+            self._sharing.cancel()
         store = getattr(self, "store", None)
         if store is not None:
+            await budget_shares.leave(store)
             await store.close()
 
 
