@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import re
@@ -35,6 +36,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -181,56 +183,50 @@ async def play_at_human_pace(table: Table, rng: random.Random, pace: float, unti
         await asyncio.sleep(max(0.5, rng.uniform(0.75, 1.25) * rest))
 
 
-async def human_mix(args: argparse.Namespace, workdir: Path) -> Mix:
-    rng = random.Random(args.seed)
+@contextlib.asynccontextmanager
+async def games_running(
+    workdir: Path, name: str, games: int, concurrency: int
+) -> AsyncIterator[tuple[Emulator, list[Table], Path]]:
+    """The real bot on a SQLite file of its own and ``games`` started games of three players,
+    through a fresh emulator: ``(emulator, tables, database)``."""
     async with Emulator(record_limit=200_000) as emulator:
-        database = workdir / "human.db"
+        database = workdir / f"{name}.db"
         async with bot_process(
             emulator,
-            workdir / "human.log",
+            workdir / f"{name}.log",
             argv=GLORY_BOT,
             database_url=f"sqlite+aiosqlite:///{database}",
+            ready_timeout=60,
         ):
             tables = await create_tables(
-                emulator, args.human_games, 3, games=GAMES, concurrency=16, prefix="h"
+                emulator, games, 3, games=GAMES, concurrency=concurrency, prefix=name[0]
             )
-            warm, length = args.pace * 2, args.human_seconds
-            began = time.perf_counter()
-            until = began + warm + length
-            players = [play_at_human_pace(t, rng, args.pace, until) for t in tables]
-            playing = asyncio.gather(*players)
-            await asyncio.sleep(warm)
-            window = (time.perf_counter(), 0.0, time.time(), 0.0)
-            await playing
-            window = (window[0], time.perf_counter(), window[2], time.time())
-            await asyncio.sleep(2)  # the last moves' deliveries
-            return measure(emulator, "human pace", len(tables), database, window, args.pace)
+            yield emulator, tables, database
+
+
+async def human_mix(args: argparse.Namespace, workdir: Path) -> Mix:
+    rng = random.Random(args.seed)
+    async with games_running(workdir, "human", args.human_games, 16) as (emulator, tables, db):
+        warm, length = args.pace * 2, args.human_seconds
+        until = time.perf_counter() + warm + length
+        playing = asyncio.gather(*(play_at_human_pace(t, rng, args.pace, until) for t in tables))
+        await asyncio.sleep(warm)
+        started, wall_started = time.perf_counter(), time.time()
+        await playing
+        window = (started, time.perf_counter(), wall_started, time.time())
+        await asyncio.sleep(2)  # the last moves' deliveries
+        return measure(emulator, "human pace", len(tables), db, window, args.pace)
 
 
 async def standard_mix(args: argparse.Namespace, workdir: Path) -> Mix:
     rng = random.Random(args.seed)
-    async with Emulator(record_limit=200_000) as emulator:
-        database = workdir / "standard.db"
-        async with bot_process(
-            emulator,
-            workdir / "standard.log",
-            argv=GLORY_BOT,
-            database_url=f"sqlite+aiosqlite:///{database}",
-        ):
-            tables = await create_tables(
-                emulator, args.games, 3, games=GAMES, concurrency=32, prefix="s"
-            )
-            act, pick = random_action(tables, rng), table_picker(tables, rng)
-            await offer_load(args.rate, 3.0, pick, act, lambda: None)  # warm up
-            load = await offer_load(args.rate, args.seconds, pick, act, lambda: None)
-            window = (
-                load.started,
-                load.deadline,
-                load.wall_started,
-                load.wall_started + load.window,
-            )
-            await asyncio.sleep(2)
-            return measure(emulator, "standard mix", len(tables), database, window)
+    async with games_running(workdir, "standard", args.games, 32) as (emulator, tables, db):
+        act, pick = random_action(tables, rng), table_picker(tables, rng)
+        await offer_load(args.rate, 3.0, pick, act, lambda: None)  # warm up
+        load = await offer_load(args.rate, args.seconds, pick, act, lambda: None)
+        window = (load.started, load.deadline, load.wall_started, load.wall_started + load.window)
+        await asyncio.sleep(2)
+        return measure(emulator, "standard mix", len(tables), db, window)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
