@@ -31,6 +31,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -192,6 +193,8 @@ class _Compiler:
         self.schemas: Mapping[str, Any] = spec["components"]["schemas"]
         self.strict = strict
         self._refs: dict[str, Check] = {}
+        self.seconds = 0.0
+        """Time spent compiling (once per schema and process)."""
 
     def ref(self, ref: str) -> Check:
         name = ref.rsplit("/", 1)[-1]
@@ -682,6 +685,11 @@ class Contract:
         for candidates in self._by_shape.values():
             candidates.sort(key=lambda op: -op.literal_count)  # "@original" before "{message}"
 
+    @property
+    def compile_seconds(self) -> float:
+        """Time spent so far compiling schemas (on their first use)."""
+        return self._requests.seconds + self._answers.seconds
+
     @classmethod
     @functools.cache
     def load(cls, path: Path | None = None) -> Contract:
@@ -740,7 +748,9 @@ class Contract:
 
         def check(value: Any) -> _Raw | None:
             if not compiled:
+                began = time.perf_counter()
                 compiled.append(compiler.node(schema))
+                compiler.seconds += time.perf_counter() - began
             return compiled[0](value)
 
         return check
