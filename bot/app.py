@@ -137,7 +137,6 @@ class GloryBot(commands.Bot):
         sweep_idle_buckets_less_often(self.http)
         self.budget = GlobalBudget(settings.global_requests_per_second)
         """Discord's global request budget, this process's part of it (``outbox/budget.py``)."""
-        self._sharing: asyncio.Task[None] | None = None
         pace_requests(self.http, self.budget)
 
     @staticmethod
@@ -153,10 +152,9 @@ class GloryBot(commands.Bot):
         )
         self.replays = Replays(self.store, self.registry)
         if self.store.shared:  # the processes on this database share Discord's budget
-            self.budget.share_with(await budget_shares.processes_sharing(self.store))
-            self._sharing = asyncio.get_running_loop().create_task(
-                budget_shares.keep_sharing(self.store, self.budget.share_with)
-            )
+            store = self.store
+            self.budget.share_with(await budget_shares.processes_sharing(store))
+            self.budget.counter = lambda: budget_shares.processes_sharing(store)
         self.add_dynamic_items(
             *DYNAMIC_ITEMS, *SCORE_ITEMS, *RATING_ITEMS, *HISTORY_ITEMS, *REPLAY_ITEMS
         )
@@ -249,8 +247,6 @@ class GloryBot(commands.Bot):
         await self.outbox.close()
         self.publisher.pictures.close()
         await super().close()
-        if self._sharing is not None:
-            self._sharing.cancel()
         store = getattr(self, "store", None)
         if store is not None:
             await budget_shares.leave(store)

@@ -32,10 +32,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import time
+import logging
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 TURN, HAND, TABLE = 0, 1, 2
 """Priorities: a turn's DM, another hand DM, a table (or anything else)."""
@@ -45,6 +47,8 @@ SHARE = 0.9
 """The part of Discord's limit the pacer uses: with ``BURST`` on top it stays within it."""
 BURST = 4
 """Requests that may go at once after a quiet moment (on top of the steady rate)."""
+REFRESH_SECONDS = 5.0
+"""How often, at most, a busy process counts again the processes it shares the budget with."""
 PROMOTE_SECONDS = 4.0
 """A request waiting this long is served as if one priority higher (no starvation)."""
 
@@ -75,20 +79,26 @@ class GlobalBudget:
         per_second: float = DEFAULT_GLOBAL_REQUESTS_PER_SECOND,
         *,
         processes: int = 1,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
+        """``clock``: the event loop's own by default, the clock ``asyncio.sleep`` waits by
+        (a test harness that moves the loop's time moves the budget's too)."""
         self.limit = per_second
         self._sleep = sleep
         self.processes = max(1, processes)
-        self._clock = clock
+        self._clock = clock or _loop_time
         self._tokens = float(BURST)
-        self._refilled = clock()
+        self._refilled: float | None = None
         self._waiting: list[OrderedDict[int, deque[tuple[float, asyncio.Future[None]]]]] = [
             OrderedDict() for _ in PRIORITY_NAMES
         ]
         self._waiters = 0
         self._serving: asyncio.Task[None] | None = None
+        self.counter: Callable[[], Awaitable[int]] | None = None
+        """Counts the processes sharing the budget (several processes; ``share_with``)."""
+        self._counting: asyncio.Task[None] | None = None
+        self._count_due = 0.0
         self.granted = [0, 0, 0]
         """Requests let through, per priority (for tests and benchmarks)."""
         self.waited = 0
@@ -105,12 +115,16 @@ class GlobalBudget:
 
     def _refill(self) -> None:
         now = self._clock()
-        self._tokens = min(float(BURST), self._tokens + (now - self._refilled) * self.rate)
+        if self._refilled is not None:
+            gained = (now - self._refilled) * self.rate
+            self._tokens = min(float(BURST), self._tokens + gained)
         self._refilled = now
 
     async def acquire(self, priority: int | None = None, game_id: int | None = None) -> None:
         """Wait for this request's turn (``priority`` and ``game_id`` default to the
         ``purpose`` the caller set)."""
+        if self.counter is not None:
+            self._count_now_and_then()
         if priority is None or game_id is None:
             named_priority, named_game = _PURPOSE.get()
             priority = named_priority if priority is None else priority
@@ -129,6 +143,23 @@ class GlobalBudget:
         if self._serving is None or self._serving.done():
             self._serving = asyncio.get_running_loop().create_task(self._serve())
         await future
+
+    def _count_now_and_then(self) -> None:
+        """Count the processes sharing the budget again, at most every ``REFRESH_SECONDS``
+        and only while requests come (an idle process keeps no timer; it stays counted by
+        the others while it lives, ``bot/storage/budget_shares.py``)."""
+        now = self._clock()
+        if now < self._count_due or (self._counting is not None and not self._counting.done()):
+            return
+        self._count_due = now + REFRESH_SECONDS
+        self._counting = asyncio.get_running_loop().create_task(self._count())
+
+    async def _count(self) -> None:
+        assert self.counter is not None
+        try:
+            self.share_with(await self.counter())
+        except Exception:  # the part stays as it was until the next count
+            log.info("could not count the processes sharing Discord's budget", exc_info=True)
 
     async def _serve(self) -> None:
         """Hand out the budget to the waiting requests, one at a time, as it refills."""
@@ -171,6 +202,10 @@ class GlobalBudget:
             games[game_id] = queue  # to the back: the other games' turn first
         self._waiters -= 1
         return priority, future
+
+
+def _loop_time() -> float:
+    return asyncio.get_running_loop().time()
 
 
 def pace_requests(http: Any, budget: GlobalBudget) -> None:

@@ -3,8 +3,9 @@
 Discord's global limit (about 50 requests a second) is the bot token's, whatever the number of
 processes; each process paces its own requests (``bot/outbox/budget.py``), so each must know
 how many share the token. They already share a PostgreSQL database (and nothing else: no new
-service), so each keeps a row in ``budget_shares`` fresh every ``REFRESH_SECONDS`` and counts
-the rows of the processes that are alive: those holding their liveness lock
+service), so each refreshes its row in ``budget_shares`` when it counts (at start-up, then at
+most every few seconds while it makes requests: ``budget.REFRESH_SECONDS``) and counts the
+rows of the processes that are alive: those holding their liveness lock
 (``liveness.py``: gone within moments of a crash), or, for a host that vanished without
 closing its connections, whose row is younger than ``STALE_SECONDS``. Rows of processes that
 are neither are deleted as they are found.
@@ -16,9 +17,7 @@ unused, which covers one process of several over-counting its part for a moment.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import logging
 from datetime import datetime
 
 from sqlalchemy import text
@@ -27,9 +26,6 @@ from sqlmodel import Field, SQLModel
 from bot.storage import liveness
 from bot.storage.repository import Store
 
-log = logging.getLogger(__name__)
-
-REFRESH_SECONDS = 5.0
 STALE_SECONDS = 30.0
 
 
@@ -82,17 +78,3 @@ async def leave(store: Store) -> None:
             await connection.execute(
                 text("DELETE FROM budget_shares WHERE origin = :origin"), {"origin": store.origin}
             )
-
-
-async def keep_sharing(store: Store, share_with: object, every: float = REFRESH_SECONDS) -> None:
-    """Forever: refresh this process's row and tell ``share_with`` (``GlobalBudget.share_with``)
-    how many processes share the budget."""
-    assert callable(share_with)
-    while True:
-        try:
-            share_with(await processes_sharing(store))
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # the part stays as it was until the next refresh
-            log.info("could not count the processes sharing Discord's budget", exc_info=True)
-        await asyncio.sleep(every)

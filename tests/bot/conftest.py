@@ -208,7 +208,12 @@ def discord_payload_limits(request, monkeypatch) -> Iterator[None]:
             entry = HttpLogEntry(method, path, params, copy.deepcopy(json), kwargs.get("reason"))
             backend.http_requests.append(entry)
             broken.extend(f"{method} {path}: {breach}" for breach in breaches)
-            answer = contract_refusal(breaches) if breaches else refusal(problems)
+            answer = refusal(problems)
+            if breaches:  # both, as the emulator answers them (``RestApi._payload_refusal``)
+                answer = contract_refusal(breaches)
+                answer["errors"].setdefault("_errors", []).extend(
+                    {"code": "BASE_TYPE_BAD_LENGTH", "message": problem} for problem in problems
+                )
             raise BackendError(400, answer["code"], answer["message"], errors=answer.get("errors"))
         return original(backend, method, path, json=json, **kwargs)
 
