@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.i18n.en import (
     ai,
+    budget,
     call_to_glory,
     clans_and_glory,
     clock,
@@ -33,6 +34,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **hints.MESSAGES,
     **history.MESSAGES,
     **pictures.MESSAGES,
+    **budget.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
     **host.MESSAGES,
