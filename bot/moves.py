@@ -24,9 +24,10 @@ import discord
 
 from bot.answers import Answer
 from bot.components import MenuTarget
-from bot.controls import breadcrumb, menu_controls, menu_tree, resolve
+from bot.controls import breadcrumb, menu_controls, menu_layout, menu_tree
 from bot.i18n import t
 from bot.languages import user_locale
+from bot.menu_layout import resolve
 from bot.outbox.entries import END, Entry, Publication
 from bot.pictures.attach import keep_shown
 from bot.pictures.service import HAND_FILE
@@ -75,7 +76,6 @@ def final_scores(
         )
         for s in seats
     ]
-
 
 
 def private_parts(view: Callable[[int | None], dict[str, Any]], seats: int) -> list[dict]:
@@ -283,7 +283,7 @@ class MoveFlow:
             return None
         action = tree.action_at(tokens)
         if action is None:
-            await self._navigate(interaction, loaded, target, tokens)
+            await self._navigate(interaction, loaded, target)
             return None
         return await self._play(interaction, loaded, target, action, again=again)
 
@@ -312,16 +312,18 @@ class MoveFlow:
         interaction: discord.Interaction,
         loaded: LoadedGame,
         target: MenuTarget,
-        tokens: tuple[str, ...],
     ) -> None:
+        """Show the menu position ``target`` names (collapsed: ``bot/menu_layout.py``), with
+        the choices made so far, taken for the player or by them, as its breadcrumb."""
         locale = user_locale(interaction)
         presenter = presenter_for(loaded.row.game_key)
         assert loaded.state is not None
         names = shown_names(loaded)
-        notice = breadcrumb(loaded, presenter, target.seat, tokens, locale, names)
+        shown = menu_layout(loaded, presenter, target.seat, locale, target.path, names)
+        notice = breadcrumb(loaded, presenter, target.seat, shown.tokens, locale, names)
         embed = hand_embed(loaded, presenter, target.seat, locale, notice=notice, names=names)
         keep_shown(embed, interaction.message, HAND_FILE)
-        controls = menu_controls(loaded, presenter, target.seat, locale, target.path, names)
+        controls = menu_controls(loaded, presenter, target.seat, locale, shown.path, names)
         await Answer.of(interaction).update(embed=embed, view=controls)
 
     async def _play(
@@ -391,9 +393,7 @@ class MoveFlow:
         """
         assert loaded.state is not None
         seats = len(loaded.seats)
-        before = loaded.derived(
-            private_parts_key(seats), lambda: private_parts(loaded.view, seats)
-        )
+        before = loaded.derived(private_parts_key(seats), lambda: private_parts(loaded.view, seats))
         was_to_move = loaded.state.to_move
         state = loaded.mutable_state()
         events = state.apply(action)

@@ -13,6 +13,7 @@ from bot.i18n.ru import (
     clock,
     command_options,
     common,
+    flow,
     guide,
     hints,
     history,
@@ -34,4 +35,5 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **pictures.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
+    **flow.MESSAGES,
 }
