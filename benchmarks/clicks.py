@@ -31,14 +31,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.controls import entry_label  # noqa: E402
-from bot.menu_layout import layout  # noqa: E402
-from bot.render import presenter_for  # noqa: E402
-from bot.session import LoadedGame  # noqa: E402
-from bot.storage.models import GameRow, GameStatus, SeatRow  # noqa: E402
-from games import REGISTRY, Action, State  # noqa: E402
-from games.ai import decide  # noqa: E402
-from games.menu import MenuTree  # noqa: E402
+from bot.controls import entry_label
+from bot.menu_layout import layout
+from bot.render import presenter_for
+from bot.session import LoadedGame
+from bot.storage.models import GameRow, GameStatus, SeatRow
+from games import REGISTRY, Action, State
+from games.ai import decide
+from games.menu import MenuTree
 
 AI_LEVEL = "easy"
 """The AI that chooses the moves of the AI games (its choices, not its strength, matter)."""

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from benchmarks.clicks import clicks_for, loaded_for
 from bot.controls import entry_label
 from bot.i18n import LOCALES
 from bot.menu_layout import (
@@ -26,7 +27,6 @@ from bot.menu_layout import (
     resolve,
 )
 from bot.render import presenter_for
-from benchmarks.clicks import clicks_for, loaded_for
 from games import REGISTRY, Action, State
 from games.menu import MenuTree
 
@@ -115,7 +115,8 @@ def test_controls_fit_discords_limits_in_every_language(key: str, players: int) 
 def test_a_level_with_one_choice_is_taken_and_shown_in_the_breadcrumb() -> None:
     # Call to Glory's draw: "Draw" is the only top-level choice; the sources are offered.
     state = next(
-        s for s in states("call_to_glory", 2, seed=1, every=1)
+        s
+        for s in states("call_to_glory", 2, seed=1, every=1)
         if MenuTree.of(s.legal_actions()).choices_at(()) == ("draw",)
     )
     tree = MenuTree.of(state.legal_actions())
@@ -128,7 +129,8 @@ def test_a_level_with_one_choice_is_taken_and_shown_in_the_breadcrumb() -> None:
 
 def test_a_forced_pass_is_one_button_that_plays_it() -> None:
     state = next(
-        s for s in states("kami", 4, seed=3, every=1)
+        s
+        for s in states("kami", 4, seed=3, every=1)
         if [a.menu_path for a in s.legal_actions()] == [("pass",)]
     )
     tree = MenuTree.of(state.legal_actions())
@@ -229,7 +231,8 @@ def test_the_menu_before_collapsing_is_kept_for_the_benchmark() -> None:
 
 def test_collapse_stops_at_a_choice_or_a_whole_move() -> None:
     state = next(
-        s for s in states("kami", 4, seed=3, every=1)
+        s
+        for s in states("kami", 4, seed=3, every=1)
         if [a.menu_path for a in s.legal_actions()] == [("pass",)]
     )
     tree = MenuTree.of(state.legal_actions())
