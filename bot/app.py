@@ -41,6 +41,7 @@ from bot.replays.source import Replays
 from bot.replays.view import REPLAY_ITEMS
 from bot.replies import reply
 from bot.scores import SCORE_ITEMS
+from bot.seat_handover import SeatHandover
 from bot.storage.repository import Store
 from games import REGISTRY, Game
 
@@ -127,6 +128,7 @@ class GloryBot(commands.Bot):
         self.clock = TurnClock(self)
         self.autoplay = Autoplay(self)
         self.hints = HintFlow(self)
+        self.handover = SeatHandover(self)
         self.stopping = False
         self._handlers: set[asyncio.Task[Any]] = set()
         self._control_patterns = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]

@@ -167,6 +167,8 @@ class Autoplay:
         if not ai_controlled(row):
             self.bot.clock.watch(loaded)
             return False
+        if await self.bot.handover.end_if_nobody_plays(loaded):
+            return False  # the AI plays for nobody: the last human left or was taken over
         if not await self.claim_turn(loaded):
             return False  # another process plays this turn
         await asyncio.sleep(self.bot.settings.ai_pause_seconds)
