@@ -37,6 +37,7 @@ from bot.outbox.courier import Outbox
 from bot.publisher import Publisher
 from bot.rate_limit_buckets import sweep_idle_buckets_less_often
 from bot.ratings.board import RATING_ITEMS
+from bot.rematch import RematchFlow
 from bot.replays.source import Replays
 from bot.replays.view import REPLAY_ITEMS
 from bot.replies import reply
@@ -129,6 +130,7 @@ class GloryBot(commands.Bot):
         self.autoplay = Autoplay(self)
         self.hints = HintFlow(self)
         self.handover = SeatHandover(self)
+        self.rematch = RematchFlow(self)
         self.stopping = False
         self._handlers: set[asyncio.Task[Any]] = set()
         self._control_patterns = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]

@@ -17,6 +17,8 @@ custom_id formats (≤ 100 characters):
   several dot-separated ones for a select of complete moves ("2.0.1"; ``bot/menu_layout.py``)
 - ``glory:back:<game>:<seat>`` — take the seat back from the AI (the turn clock)
 - ``glory:hint:<game>:<version>:<seat>`` — a private hint for the seat on turn
+- ``glory:over:<rematch|replay|scores>:<game>`` — the game-over message's buttons
+  (``bot/game_over.py``)
 
 Why parsing never raises: a modified client can send any custom_id and any select value, and
 an exception while discord.py builds the item would leave the user with "This interaction
@@ -507,6 +509,36 @@ class HintButton(Control, ui.DynamicItem[ui.Button], template=r"glory:hint:(?P<f
         await _bot(interaction).hints.on_button(interaction, self.game_id, self.version, self.seat)
 
 
+class GameOverButton(Control, ui.DynamicItem[ui.Button], template=r"glory:over:(?P<fields>.*)"):
+    """``glory:over:<button>:<game>``: Rematch, Replay or Scores on a game-over message."""
+
+    def __init__(self, button: str, game_id: int, label: str = "") -> None:
+        self.button = button
+        self.game_id = game_id
+        super().__init__(
+            ui.Button(
+                label=label or "-",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"glory:over:{button}:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> GameOverButton | DamagedControl:
+        from bot.game_over import BUTTONS
+
+        button, _, game = match["fields"].partition(":")
+        game_id = number(game)
+        if game_id is None or button not in BUTTONS:
+            return DamagedControl(item)
+        return cls(button, game_id)
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).rematch.on_over_button(interaction, self.button, self.game_id)
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     LobbyOptionSelect,
@@ -517,6 +549,7 @@ DYNAMIC_ITEMS = (
     MenuSelect,
     TakeBackButton,
     HintButton,
+    GameOverButton,
 )
 
 

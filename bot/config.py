@@ -237,8 +237,10 @@ class Settings:
     @property
     def runs_every_shard(self) -> bool:
         """This process alone receives every event: other processes cannot share the work."""
-        return not self.shard_count or self.shard_ids is None or (
-            set(self.shard_ids) == set(range(self.shard_count))
+        return (
+            not self.shard_count
+            or self.shard_ids is None
+            or (set(self.shard_ids) == set(range(self.shard_count)))
         )
 
     @property

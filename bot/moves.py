@@ -132,7 +132,7 @@ def move_publication(
         if state.is_over or s in (to_move, was_to_move) or now[s] != before[s]
     ]
     fresh = [to_move] if to_move is not None and to_move != was_to_move else []
-    return Publication.move(changed, fresh)
+    return Publication.move(changed, fresh, over=state.is_over)
 
 
 def ended_key(status: GameStatus) -> str:

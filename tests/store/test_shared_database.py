@@ -215,10 +215,12 @@ async def test_a_store_that_may_have_missed_notices_forgets_what_it_kept(
     # same instant (docs/architecture.md, "Several processes"): it then drops what it kept and
     # listens again on a new connection.
     await eventually(
-        lambda: not b.listening
-        or (
-            b._feed._connection is not None  # type: ignore[union-attr]
-            and b._feed._connection.get_server_pid() != listener  # type: ignore[union-attr]
+        lambda: (
+            not b.listening
+            or (
+                b._feed._connection is not None  # type: ignore[union-attr]
+                and b._feed._connection.get_server_pid() != listener  # type: ignore[union-attr]
+            )
         ),
         seconds=10,
     )

@@ -17,4 +17,50 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "You have left this game already: the AI plays your seat. To play again, use "
         "{button_take_back} in your hand."
     ),
+    "flow.over.title.finished": "🏁 {game} #{id} is over",
+    "flow.over.title.abandoned": "🏳️ {game} #{id} was abandoned",
+    "flow.over.title.cancelled": "✖️ {game} #{id} was cancelled",
+    "flow.over.greeting": "Good game, {players}!",
+    "flow.over.why.everyone_left": (
+        "No player was left at the table, so the game ended here and is not rated."
+    ),
+    "flow.over.why.cancelled": "It was cancelled; no result was recorded.",
+    "flow.over.note.left": " · left the game",
+    "flow.over.note.rating": " · rating {delta}",
+    "flow.over.note.not_rated": " · not rated (the AI played the seat)",
+    "flow.over.place": {
+        "one": "**{place}.** {name} · {count} point{note}",
+        "other": "**{place}.** {name} · {count} points{note}",
+    },
+    "flow.over.score": {
+        "one": "{name} · {count} point{note}",
+        "other": "{name} · {count} points{note}",
+    },
+    "flow.button.rematch": "Rematch",
+    "flow.button.replay": "Replay",
+    "flow.button.scores": "Scores",
+    "flow.over.dm.cancelled": "✖️ This game was cancelled; no result was recorded.",
+    "flow.over.dm.abandoned": "🏳️ This game was abandoned: no player was left at the table.",
+    "flow.over.dm.left": "🏁 The game is over. You had left it, so it counts as a loss.",
+    "flow.over.dm.won_by": {
+        "one": "🏁 The game is over: {names} won.",
+        "other": "🏁 The game is over: {names} won.",
+    },
+    "flow.over.dm.place": {
+        "one": "You finished in place {place} of {places} with {count} point.",
+        "other": "You finished in place {place} of {places} with {count} points.",
+    },
+    "flow.rematch.confirmed": (
+        "You are in the rematch (game #{game}). The host starts it when everyone is ready."
+    ),
+    "flow.rematch.joined": "You took a free seat in the rematch (game #{game}).",
+    "flow.rematch.already": "You are in the rematch already (game #{game}).",
+    "flow.rematch.full": (
+        "No seat of the rematch is free: the others are kept for the players of the last game."
+    ),
+    "flow.rematch.not_over": "This game has not ended yet.",
+    "flow.rematch.channel_busy": (
+        "This channel has another game open; a rematch can start once it has ended."
+    ),
+    "flow.rematch.started": "The rematch has started already, or its lobby has closed.",
 }

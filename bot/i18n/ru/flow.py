@@ -17,4 +17,58 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "Ты уже вышел из этой игры: за тебя играет ИИ. Чтобы вернуться, нажми «{button_take_back}» "
         "в своей руке."
     ),
+    "flow.over.title.finished": "🏁 {game} #{id}: игра окончена",
+    "flow.over.title.abandoned": "🏳️ {game} #{id}: игра прервана",
+    "flow.over.title.cancelled": "✖️ {game} #{id}: игра отменена",
+    "flow.over.greeting": "Хорошая игра, {players}!",
+    "flow.over.why.everyone_left": (
+        "За столом не осталось игроков, поэтому игра закончилась здесь и не идёт в рейтинг."
+    ),
+    "flow.over.why.cancelled": "Игру отменили; результат не записан.",
+    "flow.over.note.left": " · вышел из игры",
+    "flow.over.note.rating": " · рейтинг {delta}",
+    "flow.over.note.not_rated": " · без рейтинга (за место играл ИИ)",
+    "flow.over.place": {
+        "one": "**{place}.** {name} · {count} очко{note}",
+        "few": "**{place}.** {name} · {count} очка{note}",
+        "many": "**{place}.** {name} · {count} очков{note}",
+        "other": "**{place}.** {name} · {count} очка{note}",
+    },
+    "flow.over.score": {
+        "one": "{name} · {count} очко{note}",
+        "few": "{name} · {count} очка{note}",
+        "many": "{name} · {count} очков{note}",
+        "other": "{name} · {count} очка{note}",
+    },
+    "flow.button.rematch": "Реванш",
+    "flow.button.replay": "Повтор",
+    "flow.button.scores": "Очки",
+    "flow.over.dm.cancelled": "✖️ Эта игра отменена; результат не записан.",
+    "flow.over.dm.abandoned": "🏳️ Эта игра прервана: за столом не осталось игроков.",
+    "flow.over.dm.left": "🏁 Игра окончена. Ты из неё вышел, поэтому она засчитана как поражение.",
+    "flow.over.dm.won_by": {
+        "one": "🏁 Игра окончена. Победа: {names}.",
+        "few": "🏁 Игра окончена. Победа: {names}.",
+        "many": "🏁 Игра окончена. Победа: {names}.",
+        "other": "🏁 Игра окончена. Победа: {names}.",
+    },
+    "flow.over.dm.place": {
+        "one": "Твоё место: {place} из {places}, {count} очко.",
+        "few": "Твоё место: {place} из {places}, {count} очка.",
+        "many": "Твоё место: {place} из {places}, {count} очков.",
+        "other": "Твоё место: {place} из {places}, {count} очка.",
+    },
+    "flow.rematch.confirmed": (
+        "Ты в реванше (игра #{game}). Хост начнёт его, когда все будут готовы."
+    ),
+    "flow.rematch.joined": "Ты занял свободное место в реванше (игра #{game}).",
+    "flow.rematch.already": "Ты уже в реванше (игра #{game}).",
+    "flow.rematch.full": (
+        "Свободных мест в реванше нет: остальные оставлены за игроками прошлой партии."
+    ),
+    "flow.rematch.not_over": "Эта игра ещё не закончилась.",
+    "flow.rematch.channel_busy": (
+        "В этом канале уже открыта другая игра; реванш можно начать, когда она закончится."
+    ),
+    "flow.rematch.started": "Реванш уже начался или его лобби закрыто.",
 }
