@@ -27,6 +27,7 @@ from bot.components import (
     routed_by_discord_py,
 )
 from bot.config import Settings
+from bot.forced_moves import ForcedMoves
 from bot.hints import HintFlow
 from bot.history import HISTORY_ITEMS
 from bot.i18n.commands import CatalogTranslator
@@ -57,6 +58,7 @@ EXTENSIONS = (
     "bot.exts.rules",
     "bot.exts.settings",
     "bot.exts.pictures",
+    "bot.exts.autopass",
     "bot.exts.admin",
 )
 
@@ -131,6 +133,7 @@ class GloryBot(commands.Bot):
         self.hints = HintFlow(self)
         self.handover = SeatHandover(self)
         self.rematch = RematchFlow(self)
+        self.forced = ForcedMoves(self)
         self.stopping = False
         self._handlers: set[asyncio.Task[Any]] = set()
         self._control_patterns = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
@@ -238,6 +241,7 @@ class GloryBot(commands.Bot):
         self.stopping = True
         self.lobby.disarm_all()
         self.clock.close()
+        self.forced.close()
         await self.autoplay.close()
         await self.outbox.close()
         self.publisher.pictures.close()

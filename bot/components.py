@@ -17,6 +17,8 @@ custom_id formats (≤ 100 characters):
   several dot-separated ones for a select of complete moves ("2.0.1"; ``bot/menu_layout.py``)
 - ``glory:back:<game>:<seat>`` — take the seat back from the AI (the turn clock)
 - ``glory:hint:<game>:<version>:<seat>`` — a private hint for the seat on turn
+- ``glory:autopass:<game>:<1|0>`` — let the bot make the player's forced moves, or not
+  (``bot/forced_moves.py``)
 - ``glory:over:<rematch|replay|scores>:<game>`` — the game-over message's buttons
   (``bot/game_over.py``)
 
@@ -509,6 +511,37 @@ class HintButton(Control, ui.DynamicItem[ui.Button], template=r"glory:hint:(?P<f
         await _bot(interaction).hints.on_button(interaction, self.game_id, self.version, self.seat)
 
 
+class AutoPassButton(Control, ui.DynamicItem[ui.Button], template=r"glory:autopass:(?P<fields>.*)"):
+    """``glory:autopass:<game>:<1|0>``: on a hand whose only move is a pass, let the bot make
+    such moves from now on (``1``), or stop it (``0``)."""
+
+    def __init__(self, game_id: int, on: bool, label: str = "", row: int | None = None) -> None:
+        self.game_id = game_id
+        self.on = on
+        super().__init__(
+            ui.Button(
+                label=label or "-",
+                emoji="⏩",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"glory:autopass:{game_id}:{int(on)}",
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> AutoPassButton | DamagedControl:
+        game, _, on = match["fields"].partition(":")
+        game_id = number(game)
+        if game_id is None or on not in ("0", "1"):
+            return DamagedControl(item)
+        return cls(game_id, on == "1")
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).forced.on_button(interaction, self.game_id, self.on)
+
+
 class GameOverButton(Control, ui.DynamicItem[ui.Button], template=r"glory:over:(?P<fields>.*)"):
     """``glory:over:<button>:<game>``: Rematch, Replay or Scores on a game-over message."""
 
@@ -549,6 +582,7 @@ DYNAMIC_ITEMS = (
     MenuSelect,
     TakeBackButton,
     HintButton,
+    AutoPassButton,
     GameOverButton,
 )
 

@@ -26,7 +26,7 @@ from bot.components import (
     MenuTarget,
 )
 from bot.i18n import t
-from bot.menu_layout import Layout, join_labels, layout
+from bot.menu_layout import Layout, join_labels, layout, menu_tree
 from bot.menu_layout import resolve as resolve  # where callers have always found it
 from bot.option_help import option_about, value_about
 from bot.render.base import Presenter
@@ -35,7 +35,6 @@ from bot.seat_controls import seat_button_components, seat_buttons
 from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 from games import Option
-from games.menu import MenuTree
 
 MAX_OPTION_SELECTS = 3
 """Rows left for option selects below the lobby's button row and its seats menu."""
@@ -173,14 +172,6 @@ def table_view(loaded: LoadedGame, locale: str) -> SentControls | None:
     view = SentControls()
     view.add_item(HandButton(loaded.id, t("button.my_hand", locale)))
     return view
-
-
-def menu_tree(loaded: LoadedGame) -> MenuTree:
-    """The menu of the loaded state's decision, walked once per state (every click in it and
-    every render of it share the walk)."""
-    state = loaded.state
-    assert state is not None
-    return loaded.derived(("menu",), lambda: MenuTree.of(state.legal_actions()))
 
 
 def menu_layout(

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.session import LoadedGame
 from games.menu import MenuTree
 
 MAX_BUTTONS = 5
@@ -163,3 +164,11 @@ def back_of(tree: MenuTree, shown: tuple[int, ...]) -> tuple[int, ...] | None:
 def join_labels(labels: Sequence[str], separator: str) -> str:
     """The label of a control that leads several tokens down: "Counter › Spear (2)"."""
     return separator.join(labels)
+
+
+def menu_tree(loaded: LoadedGame) -> MenuTree:
+    """The menu of the loaded state's decision, walked once per state (every click in it and
+    every render of it share the walk)."""
+    state = loaded.state
+    assert state is not None
+    return loaded.derived(("menu",), lambda: MenuTree.of(state.legal_actions()))

@@ -242,7 +242,10 @@ class Delivery:
             return HandOutcome.KNOWN_CLOSED
         # While the AI plays an absent player's seat, their DM is kept up to date (with the
         # button to take the seat back) but does not ping them for every turn it plays.
-        ping_since = None if row.takeover else await self._turn_to_ping(loaded, seat, ping_since)
+        # Nor is a player pinged for a move the bot makes for them (their only one, and they
+        # asked for that: ``bot/forced_moves.py``).
+        quiet = row.takeover or await self.bot.forced.will_play(loaded, seat)
+        ping_since = None if quiet else await self._turn_to_ping(loaded, seat, ping_since)
         languages = await self.bot.languages.of_users([row.user_id])
         locale = languages.get(row.user_id, row.locale)
         content, _ = await self.bot.publisher.hand_content(

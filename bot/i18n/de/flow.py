@@ -70,4 +70,19 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "ist."
     ),
     "flow.rematch.started": "Die Revanche hat schon begonnen, oder ihre Lobby ist geschlossen.",
+    "cmd.autopass.name": "autopass",
+    "cmd.autopass.description": (
+        "Der Bot macht deinen Zug, wenn du keine Wahl hast, etwa ein Passen"
+    ),
+    "cmd.autopass.mode": (
+        "An: erzwungene Züge werden nach einer natürlichen Pause für dich gemacht; aus: du klickst"
+    ),
+    "cmd.autopass.mode.name": "modus",
+    "flow.button.autopass": "Für mich passen, wenn ich keine Wahl habe",
+    "flow.autopass.on": (
+        "Erledigt: Ist Passen (oder ein anderer erzwungener Zug) dein einziger Zug, macht der Bot "
+        "ihn nach einer Pause wie deinen für dich, und dieser Zug pingt dich nicht an. Ausschalten "
+        "mit {cmd_autopass}."
+    ),
+    "flow.autopass.off": "Erledigt: Du machst jeden Zug selbst, auch erzwungene (ein Knopf).",
 }

@@ -63,4 +63,17 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "This channel has another game open; a rematch can start once it has ended."
     ),
     "flow.rematch.started": "The rematch has started already, or its lobby has closed.",
+    "cmd.autopass.name": "autopass",
+    "cmd.autopass.description": "Let the bot make a move that is your only choice, such as a pass",
+    "cmd.autopass.mode": (
+        "On: forced moves are made for you after a natural pause; off: you click them"
+    ),
+    "cmd.autopass.mode.name": "mode",
+    "flow.button.autopass": "Pass for me when I have no choice",
+    "flow.autopass.on": (
+        "Done: when your only move is a pass (or another forced move), the bot makes it for you "
+        "after a pause like yours, and that turn does not ping you. Turn it off with "
+        "{cmd_autopass}."
+    ),
+    "flow.autopass.off": "Done: you make every move yourself, forced ones too (one button).",
 }
