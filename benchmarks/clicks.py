@@ -146,7 +146,8 @@ def p90(values: list[int]) -> float:
 
 
 def figures(values: list[int]) -> str:
-    return f"{statistics.median(values):>4g} {p90(values):>4g}"
+    """Median, p90 and mean."""
+    return f"{statistics.median(values):>3g} {p90(values):>3g} {statistics.fmean(values):>5.2f}"
 
 
 def main() -> None:
@@ -157,13 +158,13 @@ def main() -> None:
     parser.add_argument("--only", choices=sorted(REGISTRY), help="one game")
     args = parser.parse_args()
     print(
-        "clicks per decision and per turn (median, p90); before = every menu level,"
+        "clicks per decision and per turn (median, p90, mean); before = every menu level,"
         " after = the collapsed menu; auto = after, forced moves made for the player"
     )
     header = (
         f"{'game':<16}{'pl':>3}{'moves':>7}{'forced':>7}"
-        f"  {'decision before':>15}  {'after':>9}  {'auto':>9}"
-        f"  {'turn before':>11}  {'after':>9}  {'auto':>9}"
+        f"  {'decision before':>15}  {'after':>13}  {'auto':>13}"
+        f"  {'turn before':>13}  {'after':>13}  {'auto':>13}"
     )
     print(header)
     for key, game in REGISTRY.items():
@@ -179,11 +180,11 @@ def main() -> None:
             print(
                 f"{key:<16}{players:>3}{moves:>7}{counts.forced / moves:>7.0%}"
                 f"  {figures(counts.decisions['before']):>15}"
-                f"  {figures(counts.decisions['after']):>9}"
-                f"  {figures(counts.auto_decisions):>9}"
-                f"  {figures(counts.turns['before']):>11}"
-                f"  {figures(counts.turns['after']):>9}"
-                f"  {figures(counts.auto_turns):>9}",
+                f"  {figures(counts.decisions['after']):>13}"
+                f"  {figures(counts.auto_decisions):>13}"
+                f"  {figures(counts.turns['before']):>13}"
+                f"  {figures(counts.turns['after']):>13}"
+                f"  {figures(counts.auto_turns):>13}",
                 flush=True,
             )
 

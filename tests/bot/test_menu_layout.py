@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from benchmarks.clicks import clicks_for, loaded_for
+from benchmarks.clicks import clicks_for, index_path, loaded_for
 from bot.controls import entry_label
 from bot.i18n import LOCALES
 from bot.menu_layout import (
@@ -203,16 +203,8 @@ def test_an_old_buttons_index_path_keeps_its_meaning() -> None:
     old_level = layout(tree, (0,), label)  # the old "Seat a card" button
     assert old_level == layout(tree, (), label)
     action: Action = actions[-1]
-    old_whole = clicks_path(tree, action)
+    old_whole = index_path(tree, action)
     assert tree.action_at(resolve(tree, old_whole)) == action
-
-
-def clicks_path(tree: MenuTree, action: Action) -> tuple[int, ...]:
-    indices, tokens = [], ()
-    for token in action.menu_path:
-        indices.append(tree.choices_at(tokens).index(token))
-        tokens = (*tokens, token)
-    return tuple(indices)
 
 
 def test_the_menu_before_collapsing_is_kept_for_the_benchmark() -> None:
