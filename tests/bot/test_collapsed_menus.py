@@ -110,3 +110,15 @@ async def test_an_old_select_of_one_level_still_adds_one_index(simcord_env) -> N
     result = await forged_click(simcord_env, user, dm, old, "0")
     assert result.acknowledged
     assert (await table.loaded()).row.version == version + 1
+
+
+def test_a_menu_selects_value_is_one_index_or_a_path_below_its_level() -> None:
+    from bot.components import MAX_DEPTH, select_path
+
+    assert select_path(["3"], 0) == (3,)  # a level's choice, as before
+    assert select_path(["2.0.1"], 1) == (2, 0, 1)  # a complete move below the level
+    for forged in ([""], ["."], ["1..2"], ["1."], ["-1"], ["²"], ["1", "2"], [], ["9" * 30]):
+        assert select_path(forged, 0) is None, forged
+    deepest = ".".join(["0"] * MAX_DEPTH)
+    assert select_path([deepest], 0) is not None
+    assert select_path([deepest], 1) is None  # deeper than any menu, with its level
