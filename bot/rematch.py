@@ -22,7 +22,7 @@ import discord
 from bot.languages import user_locale
 from bot.outbox.entries import LOBBY, Publication
 from bot.replies import guarded, reply
-from bot.session import load_game
+from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus, utcnow
 from bot.storage.rematch import Taken, open_rematch, take_rematch_seat
 from bot.storage.repository import ChannelBusy, StorageConflict
@@ -94,7 +94,7 @@ class RematchFlow:
                     return
                 await reply(interaction, "lobby.changed")
 
-    async def _open(self, interaction: discord.Interaction, old) -> bool:  # type: ignore[no-untyped-def]
+    async def _open(self, interaction: discord.Interaction, old: LoadedGame) -> bool:
         """Open the rematch lobby with the clicker as its host; False if the channel got an
         open game meanwhile (the caller looks again)."""
         user = interaction.user

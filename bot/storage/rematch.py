@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from bot.outbox.entries import Entry, Publication
-from bot.storage.models import GameRow, GameStatus, SeatRow
+from bot.storage.models import GameRow, SeatRow
 
 if TYPE_CHECKING:
     from bot.storage.repository import Store
@@ -172,6 +172,3 @@ def unconfirmed(seats: Sequence[SeatRow]) -> list[SeatRow]:
     """The seats kept for players of the last game who have not confirmed (yet)."""
     return [row for row in seats if not row.confirmed]
 
-
-def is_rematch_lobby(row: GameRow, of: int) -> bool:
-    return row.rematch_of == of and row.status == GameStatus.LOBBY
