@@ -205,7 +205,8 @@ async def test_sync_is_for_the_owner_only(simcord_env, owner) -> None:
     assert result.ephemeral
     text = result.response.content  # the reply after "thinking…" replaces it
     if owner:
-        assert "Synced 16 commands" in text  # /hint, /history, /profile, /replay, /autopass …
+        assert "Synced 18 commands" in text  # with /hint, /history, /profile, /replay, /pictures,
+        # /about, /health and /autopass
     else:
         assert "owner" in text
 

@@ -17,6 +17,7 @@ from bot.i18n.en import (
     guide,
     hints,
     history,
+    host,
     kami,
     pictures,
     settings,
@@ -36,4 +37,5 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **guide.MESSAGES,
     **command_options.MESSAGES,
     **flow.MESSAGES,
+    **host.MESSAGES,
 }

@@ -1,7 +1,7 @@
 """Play flow: forced moves made for a player, a seat handed to the AI, rematches
 
 Revision ID: 0010
-Revises: 0009
+Revises: 0012
 Create Date: 2026-11-26 10:00:00.000000
 
 - ``users.auto_pass``: the player lets the bot make a move that is their only choice (a forced
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0010"
-down_revision = "0009"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 
