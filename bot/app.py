@@ -30,6 +30,7 @@ from bot.components import (
     routed_by_discord_py,
 )
 from bot.config import Settings
+from bot.forced_moves import ForcedMoves
 from bot.hints import HintFlow
 from bot.history import HISTORY_ITEMS
 from bot.i18n.commands import CatalogTranslator
@@ -41,10 +42,12 @@ from bot.outbox.courier import Outbox
 from bot.publisher import Publisher
 from bot.rate_limit_buckets import sweep_idle_buckets_less_often
 from bot.ratings.board import RATING_ITEMS
+from bot.rematch import RematchFlow
 from bot.replays.source import Replays
 from bot.replays.view import REPLAY_ITEMS
 from bot.replies import reply
 from bot.scores import SCORE_ITEMS
+from bot.seat_handover import SeatHandover
 from bot.storage import budget_shares
 from bot.storage.repository import Store
 from games import REGISTRY, Game
@@ -60,6 +63,7 @@ EXTENSIONS = (
     "bot.exts.rules",
     "bot.exts.settings",
     "bot.exts.pictures",
+    "bot.exts.autopass",
     "bot.exts.admin",
     "bot.exts.about",
 )
@@ -133,6 +137,9 @@ class GloryBot(commands.Bot):
         self.clock = TurnClock(self)
         self.autoplay = Autoplay(self)
         self.hints = HintFlow(self)
+        self.handover = SeatHandover(self)
+        self.rematch = RematchFlow(self)
+        self.forced = ForcedMoves(self)
         self.stopping = False
         self.only_register = False
         """``glory sync``: the start registers the commands (whatever the record says) and does
@@ -252,6 +259,7 @@ class GloryBot(commands.Bot):
         self.stopping = True
         self.lobby.disarm_all()
         self.clock.close()
+        self.forced.close()
         await self.autoplay.close()
         await self.outbox.close()
         self.publisher.pictures.close()

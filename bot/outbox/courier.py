@@ -70,6 +70,8 @@ SHOWS_TABLE = frozenset({SHOW, REPOST, REDRAW, RESYNC})
 """The channel lane's work that shows the table (and draws its picture): paced per game."""
 FINAL = "final"
 """Marks the showing of a game's end: ``(SHOW, FINAL)``."""
+GAME_OVER = "game_over"
+"""A game's end: its game-over message (``(GAME_OVER, why)``, ``bot/game_over.py``)."""
 
 
 def outside_budget(op: tuple[Any, ...]) -> bool:
@@ -77,7 +79,8 @@ def outside_budget(op: tuple[Any, ...]) -> bool:
     once: a game's start (its table and every player's first DM go out from the channel's
     lane), its end, and a table someone asked for (``/table``). Each happens once per game;
     moves are what come in hundreds a second."""
-    return op[0] in (OPEN_HANDS, REPOST) or op == (SHOW, FINAL)
+    return op[0] in (OPEN_HANDS, REPOST, GAME_OVER) or op == (SHOW, FINAL)
+
 
 
 RETRY_BASE_SECONDS = 1.0
@@ -391,8 +394,10 @@ class Courier:
         kind = entry.kind
         if kind == kinds.END:
             yield TABLE, (SHOW, FINAL)
-        elif kind in (kinds.MOVE, kinds.START):
+        elif kind in (kinds.MOVE, kinds.START, kinds.LOBBY):
             yield TABLE, (SHOW,)
+        if entry.ends_game:
+            yield TABLE, (GAME_OVER, entry.body.get("why"))
         if kind == kinds.START:
             # The first DMs go out from the channel's lane, so that everyone whose DMs are
             # closed is told in one message; the seats' lanes wait for it (``opening``).
@@ -495,6 +500,8 @@ class Courier:
                     await delivery.show_table(loaded, recent)
             elif kind == EXPIRED_NOTICE:
                 await self._tell_expired(loaded)
+            elif kind == GAME_OVER:
+                await delivery.post_game_over(loaded, op[1])
             elif kind == OPEN_HANDS:
                 await self._open_hands(loaded, recent, op[1])
             elif kind == RESYNC:

@@ -14,6 +14,7 @@ from bot.i18n.de import (
     clock,
     command_options,
     common,
+    flow,
     guide,
     hints,
     history,
@@ -37,5 +38,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **budget.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
+    **flow.MESSAGES,
     **host.MESSAGES,
 }

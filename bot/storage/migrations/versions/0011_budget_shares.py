@@ -1,7 +1,7 @@
 """budget_shares: the processes that share Discord's global request budget (PostgreSQL)
 
 Revision ID: 0011
-Revises: 0012
+Revises: 0010
 Create Date: 2026-11-27 22:00:00.000000
 
 - ``budget_shares``: one row per running process on a shared PostgreSQL database, refreshed
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011"
-down_revision = "0012"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
