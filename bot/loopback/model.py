@@ -89,9 +89,45 @@ def numbered(components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
             shown["components"] = [copy(child) for child in shown["components"]]
         if "accessory" in shown:
             shown["accessory"] = copy(shown["accessory"])
-        return shown
+        return with_discords_defaults(shown)
 
     return [copy(component) for component in components]
+
+
+SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
+CONTAINER, SEPARATOR, MEDIA_GALLERY, THUMBNAIL = 17, 14, 12, 11
+
+
+def with_discords_defaults(component: dict[str, Any]) -> dict[str, Any]:
+    """``component`` with the members Discord's answers always carry filled in when the bot
+    left them out (a container's ``spoiler`` and ``accent_color``, a separator's ``spacing``
+    and ``divider``, a select's value counts, a media item's ``description`` and ``spoiler``):
+    its API description marks them required in every answer."""
+    kind = component.get("type")
+    if kind == CONTAINER:
+        component.setdefault("spoiler", False)
+        component.setdefault("accent_color", None)
+    elif kind == SEPARATOR:
+        component.setdefault("spacing", 1)
+        component.setdefault("divider", True)
+    elif kind in SELECT_TYPES:
+        component.setdefault("min_values", 1)
+        component.setdefault("max_values", 1)
+    elif kind == MEDIA_GALLERY:
+        component["items"] = [_media_with_defaults(item) for item in component.get("items", [])]
+    elif kind == THUMBNAIL:
+        _media_with_defaults(component)
+    return component
+
+
+def _media_with_defaults(item: dict[str, Any]) -> dict[str, Any]:
+    item.setdefault("description", None)
+    item.setdefault("spoiler", False)
+    media = item.get("media")
+    if isinstance(media, dict):
+        media.setdefault("id", "0")
+        media.setdefault("proxy_url", media.get("url", ""))
+    return item
 
 
 def without_nulls(value: Any) -> Any:

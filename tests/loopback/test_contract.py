@@ -232,6 +232,29 @@ async def test_answers_have_discords_shape(emulator: Emulator, http: aiohttp.Cli
     assert not emulator.answer_problems
 
 
+async def test_a_layout_messages_answer_carries_the_members_discord_fills_in(
+    emulator: Emulator, http: aiohttp.ClientSession
+) -> None:
+    """A container sent without ``spoiler`` or a separator without ``spacing`` comes back with
+    them, as Discord's answers always carry them (its description marks them required)."""
+    contract = emulator.contract
+    assert contract is not None
+    layout = {
+        "type": 17,
+        "accent_color": 0x3366FF,
+        "components": [{"type": 10, "content": "Game over"}, {"type": 14}],
+    }
+    payload = {"flags": 1 << 15, "components": [layout]}
+    async with http.post(f"channels/{emulator.channel.id}/messages", json=payload) as response:
+        message = await response.json()
+    container = message["components"][0]
+    assert container["spoiler"] is False
+    assert container["components"][1]["spacing"] == 1
+    assert container["components"][1]["divider"] is True
+    path = f"/channels/{emulator.channel.id}/messages"
+    assert not contract.response_problems("POST", path, 200, message)
+
+
 async def test_a_deferred_answer_names_its_message_without_showing_it(
     emulator: Emulator, http: aiohttp.ClientSession
 ) -> None:
