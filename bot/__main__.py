@@ -266,6 +266,11 @@ async def serve(bot: GloryBot, token: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["playground"]:  # Glory in the browser, without Discord
+        from bot.playground.cli import main as playground
+
+        return playground(arguments[1:])
     limit_malloc_arenas()
     locale = cli_locale()
     args = parse_args(argv, locale)

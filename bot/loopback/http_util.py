@@ -13,6 +13,8 @@ from typing import Any
 import orjson
 from aiohttp import web
 
+from .uploads import UploadStore
+
 JSON_HEADERS = {"Content-Type": "application/json"}
 
 
@@ -34,11 +36,14 @@ def no_content() -> web.Response:
     return web.Response(status=204)
 
 
-async def read_body(request: web.Request) -> dict[str, Any] | list[Any] | None:
+async def read_body(
+    request: web.Request, uploads: UploadStore | None = None
+) -> dict[str, Any] | list[Any] | None:
     """The request's JSON payload; for multipart uploads, ``payload_json`` plus file names.
 
-    Attachments are recorded as ``{"id", "filename", "size"}`` entries so tests can see
-    that a file was sent without the emulator storing its bytes.
+    Attachments are recorded as ``{"id", "filename", "size", "url"}`` entries; with an
+    ``uploads`` store their bytes are kept there and ``url`` is where the emulator serves them
+    (otherwise it is empty).
     """
     raw = await request.read()
     boundary = _multipart_boundary(request.headers.get("Content-Type", ""))
@@ -46,18 +51,21 @@ async def read_body(request: web.Request) -> dict[str, Any] | list[Any] | None:
         return orjson.loads(raw) if raw else None
     payload: dict[str, Any] = {}
     files: list[dict[str, Any]] = []
+    urls: list[str] = []
     for name, filename, data in _multipart_parts(raw, boundary):
         if name == "payload_json":
             payload = orjson.loads(data)
         else:
             files.append({"filename": filename or name, "size": len(data)})
+            kept = uploads.keep(filename or name, data) if uploads is not None else None
+            urls.append("" if kept is None else UploadStore.url(request.host, kept))
     if files:
         # An interaction callback declares its message's attachments under "data".
         target = payload["data"] if isinstance(payload.get("data"), dict) else payload
         declared = target.get("attachments") or []
         for index, file in enumerate(files):
             file_id = declared[index].get("id", index) if index < len(declared) else index
-            file.update({"id": str(file_id), "url": "", "proxy_url": ""})
+            file.update({"id": str(file_id), "url": urls[index], "proxy_url": urls[index]})
         target["attachments"] = files
     return payload
 

@@ -27,6 +27,7 @@ from .notify import ChangeNotifier
 from .payloads import channel_payload, guild_payload, message_payload, thread_payload
 from .ratelimits import RateLimits
 from .rest import RefusedPayload, RestApi, RestCall
+from .uploads import DEFAULT_MAX_BYTES, UploadStore
 
 LOOPBACK = "127.0.0.1"
 LISTEN_BACKLOG = 4096  # aiohttp's default of 128 overflows under bursts (1 s SYN stalls)
@@ -54,6 +55,7 @@ class Emulator:
         nonce_window: float = DEFAULT_WINDOW_SECONDS,
         shard_count: int = 1,
         max_guilds_per_shard: int | None = None,
+        upload_bytes: int = DEFAULT_MAX_BYTES,
     ) -> None:
         """``token=None`` accepts any token; a string makes other tokens fail like Discord.
 
@@ -80,6 +82,9 @@ class Emulator:
         recommends and what ``add_guild(shard=)`` places guilds by; events are routed by the count
         the bot identified with. ``max_guilds_per_shard``: an IDENTIFY whose shard would hold more
         guilds is closed with 4011 (sharding required), as Discord does from 2,500.
+
+        ``upload_bytes``: the uploaded files' bytes are kept (``uploads``, the newest first, at
+        most this many bytes in all; 0 keeps none) and served at their attachment ``url``.
         """
         self.shard_count = shard_count
         self.max_guilds_per_shard = max_guilds_per_shard
@@ -95,6 +100,7 @@ class Emulator:
         self.interaction_token_lifetime = interaction_token_lifetime
         self.rate_limits = rate_limits if rate_limits is not None else RateLimits()
         self.nonces = NonceRegistry(nonce_window)
+        self.uploads = UploadStore(upload_bytes)
         self.refused_payloads: deque[RefusedPayload] = deque(maxlen=record_limit)
         self.bot_user: User = self.world.add_user(bot_name, bot=True)
         self.guild: Guild = self.world.add_guild(guild_name)
@@ -118,6 +124,7 @@ class Emulator:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         self._rest.install(app)
         ControlApi(self).install(app)
+        self.uploads.install(app)
         app.router.add_get("/", self.gateway.handle)
         return app
 

@@ -18,6 +18,7 @@ from bot.i18n.de import (
     history,
     kami,
     pictures,
+    playground,
     settings,
 )
 
@@ -32,6 +33,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **hints.MESSAGES,
     **history.MESSAGES,
     **pictures.MESSAGES,
+    **playground.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
 }
