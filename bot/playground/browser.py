@@ -53,7 +53,8 @@ PICK_CONTROL = """
       if (abandoned.includes(id)) continue;
       if (column === "channel-messages" && !article.classList.contains("ephemeral")) continue;
       const controls = article.querySelectorAll(
-        "button.dc-button[data-custom-id]:not(:disabled), .dc-select[data-custom-id]:not(.disabled)");
+        "button.dc-button[data-custom-id]:not(:disabled), " +
+        ".dc-select[data-custom-id]:not(.disabled)");
       for (const control of controls) {
         const match = MENU.exec(control.dataset.customId);
         if (!match) continue;
@@ -83,7 +84,8 @@ WHOSE_TURN = """
   const page = window.gloryPage;
   const controls = (components, found) => {
     for (const c of components || []) {
-      if (c.custom_id && !c.disabled && MENU.test(c.custom_id)) found.push(Number(MENU.exec(c.custom_id)[2]));
+      const match = c.custom_id && !c.disabled ? MENU.exec(c.custom_id) : null;
+      if (match) found.push(Number(match[2]));
       controls(c.components, found);
       if (c.accessory) controls([c.accessory], found);
     }
@@ -128,7 +130,7 @@ async def chromium(executable: str | None = None) -> AsyncIterator[Browser]:
 
     path = executable or find_chromium()
     if path is None:
-        raise FileNotFoundError("no Chromium found: apt-get install chromium, or set GLORY_CHROMIUM")
+        raise FileNotFoundError("no Chromium: apt-get install chromium, or set GLORY_CHROMIUM")
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(
             executable_path=path, args=list(CHROMIUM_FLAGS), headless=True

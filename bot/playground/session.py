@@ -77,8 +77,9 @@ class Playground:
 
     def __init__(self, options: PlaygroundOptions | None = None) -> None:
         self.options = options or PlaygroundOptions()
-        scale = self.options.rate_limit_scale
-        rate_limits = RateLimits.discord_like(time_scale=scale) if self.options.rate_limits else None
+        rate_limits = None
+        if self.options.rate_limits:
+            rate_limits = RateLimits.discord_like(time_scale=self.options.rate_limit_scale)
         self.emulator = Emulator(rate_limits=rate_limits)
         self.actors: dict[int, Actor] = {}
         self.failures: list[Failure] = []

@@ -112,9 +112,8 @@ async def test_a_request_naming_another_host_is_refused(served: Served) -> None:
 
 async def test_a_plain_form_post_is_refused(served: Served) -> None:
     """A form on another site can post text/plain without asking first; only JSON is taken."""
-    async with served.client() as page:
-        async with page.post("api/players", data="name=mallory") as response:
-            assert response.status == 403
+    async with served.client() as page, page.post("api/players", data="name=mallory") as r:
+        assert r.status == 403
     assert len(served.playground.actors) == 2
 
 
