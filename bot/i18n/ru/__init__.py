@@ -16,6 +16,7 @@ from bot.i18n.ru import (
     guide,
     hints,
     history,
+    host,
     kami,
     pictures,
     playground,
@@ -36,4 +37,5 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **playground.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
+    **host.MESSAGES,
 }
