@@ -72,7 +72,7 @@ EXIT_START_FAILED = 2
 supervisor should not restart it (``RestartPreventExitStatus=2`` in ``deploy/glory.service``)."""
 EXIT_UNREACHABLE = 3
 """Discord or the database could not be reached: trying again later may work (systemd does)."""
-COMMANDS = ("run", "sync")
+COMMANDS = ("run", "sync", "playground")
 HELP_WIDTH = 79
 INDENT = " " * 6
 REASON_CHARACTERS = 200

@@ -14,7 +14,7 @@ import signal
 import sys
 from pathlib import Path
 
-from bot.__main__ import cli_locale
+from bot.cli_locale import cli_locale
 from bot.i18n import t
 
 from .session import Playground, PlaygroundOptions

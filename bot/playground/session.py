@@ -1,6 +1,6 @@
 """One playground: the loopback emulator, the real bot process on it, and the people at the page.
 
-The bot runs exactly as in production (``python -m bot --sync``, a process of its own, its
+The bot runs exactly as in production (``python -m bot``, a process of its own, its
 database an SQLite file in a temporary directory); only Discord is the emulator, which keeps
 holding the bot to Discord's rules (payload validation and limits, the 3-second deadline, and
 Discord's rate limits unless turned off). The page acts through ``Actor``s, so it can do only
@@ -94,7 +94,7 @@ class Playground:
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[Playground]:
-        """The emulator listening, the bot connected and its commands synced."""
+        """The emulator listening, the bot connected and its commands registered."""
         with contextlib.ExitStack() as stack:
             if self.options.workdir is None:
                 temporary = stack.enter_context(tempfile.TemporaryDirectory(prefix="glory-"))
@@ -129,11 +129,12 @@ class Playground:
         return self.workdir / "glory.db"
 
     def bot_argv(self) -> list[str]:
-        """``python -m bot --sync``, reading no ``.env`` (the developer's own bot settings,
-        a real token or a ``DEV_GUILD_ID``, must not leak into the playground)."""
+        """``python -m bot`` with an empty settings file of its own: the developer's ``.env``
+        (a real token, a ``DEV_GUILD_ID``) must not leak into the playground."""
         assert self.workdir is not None
-        no_env_file = self.workdir / "playground.env"
-        return [sys.executable, "-m", "bot", "--sync", "--env-file", str(no_env_file)]
+        empty = self.workdir / "playground.env"
+        empty.touch()
+        return [sys.executable, "-m", "bot", "--env-file", str(empty)]
 
     def bot_environment(self) -> dict[str, str]:
         """The caller's environment without any of the bot's settings, then the playground's."""

@@ -82,7 +82,9 @@ async def same_origin_only(request: web.Request, handler: Handler) -> web.Stream
     if request.method not in ("GET", "HEAD") and request.content_type != "application/json":
         refused = True
     if refused:
-        return web.Response(status=403, text="the playground answers only its own page")
+        page = sorted(origins)[0] if origins else ""
+        text = t("playground.refused.origin", page_locale(request), page=page)
+        return web.Response(status=403, text=text)
     response = await handler(request)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")

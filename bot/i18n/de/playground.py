@@ -36,6 +36,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "playground.refused.fill": (
         "Hier gibt es keine Lobby mit freiem Platz, oder du bist nicht ihr Gastgeber."
     ),
+    "playground.refused.origin": "Der Spielplatz antwortet nur seiner eigenen Seite, {page}.",
     "playground.refused.request": (
         "Die Seite hat etwas geschickt, das der Spielplatz nicht versteht."
     ),

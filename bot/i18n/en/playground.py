@@ -34,6 +34,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "playground.refused.fill": (
         "There is no lobby with a free seat here, or you are not its host."
     ),
+    "playground.refused.origin": "The playground answers only its own page, {page}.",
     "playground.refused.request": "The page sent something the playground does not understand.",
     "playground.refused.action": "Discord would not let you do that: {reason}",
     "playground.page.title": "Glory playground",

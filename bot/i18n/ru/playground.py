@@ -34,6 +34,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "playground.refused.command": "Здесь у бота нет такой команды.",
     "playground.refused.option": "Параметр {name} не подходит к этой команде.",
     "playground.refused.fill": "Здесь нет лобби со свободным местом, или вы не его создатель.",
+    "playground.refused.origin": "Песочница отвечает только своей странице, {page}.",
     "playground.refused.request": "Страница прислала то, чего песочница не понимает.",
     "playground.refused.action": "Discord не дал бы это сделать: {reason}",
     "playground.page.title": "Песочница Glory",
