@@ -13,6 +13,7 @@ messages look like, so it keeps working when the layouts change.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import shutil
@@ -39,6 +40,8 @@ Google's hosts. Playwright gives each launch a fresh profile (``--user-data-dir`
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 DESKTOP = {"width": 1500, "height": 1000}
 SETTLE_MS = 15_000
+QUIET_SECONDS = 0.4
+SHOT_ATTEMPTS = 3
 POLL_MS = 50
 TURN_MS = 30_000
 """How long a player waits for their turn (AI players think, the bot draws pictures)."""
@@ -320,13 +323,40 @@ class PagePlayer:
             polling=POLL_MS,
         )
 
+    async def quiet(self, seconds: float = QUIET_SECONDS, limit: float = 10.0) -> None:
+        """Wait until the page has drawn nothing new for ``seconds`` (at most ``limit``)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        changes = await self.page.evaluate("() => window.gloryPage.changes()")
+        while loop.time() < deadline:
+            await asyncio.sleep(seconds)
+            now = await self.page.evaluate("() => window.gloryPage.changes()")
+            if now == changes:
+                return
+            changes = now
+
     async def shoot(self, locator: Locator, path: Path) -> None:
-        """A picture of one message as a phone shows it."""
+        """A picture of one message as a phone shows it, once the page is quiet (the window
+        made tall enough for the whole message to fit in its column)."""
+        from playwright.async_api import Error
+
         await self.phone(True)
         try:
-            await locator.scroll_into_view_if_needed()
-            await locator.screenshot(path=str(path), animations="disabled")
+            for attempt in range(SHOT_ATTEMPTS):
+                await self.quiet()
+                try:
+                    height = await locator.evaluate("node => node.offsetHeight")
+                    await self.page.set_viewport_size(
+                        {"width": DESKTOP["width"], "height": max(DESKTOP["height"], height + 400)}
+                    )
+                    await locator.scroll_into_view_if_needed()
+                    await locator.screenshot(path=str(path), animations="disabled")
+                    return
+                except Error:  # the bot edited the message meanwhile: it was drawn anew
+                    if attempt == SHOT_ATTEMPTS - 1:
+                        raise
         finally:
+            await self.page.set_viewport_size(DESKTOP)
             await self.phone(False)
 
 
@@ -340,6 +370,17 @@ class GameSetup:
     channel: str
     humans: tuple[str, ...]
     ai: int = 0
+
+
+GAMES = (
+    GameSetup("call_to_glory", "rounds=1", "call-to-glory", ("alice",), ai=1),
+    GameSetup("kami", "target=5", "kami", ("bob", "carol")),
+    GameSetup("clans_and_glory", "", "clans", ("dave",), ai=1),
+)
+"""A 2-player game of each game at its shortest: Call to Glory and Clans and Glory against an
+AI player seated with "Fill with AI", Kami by two people at the page (the tabs switch between
+them). Used by the browser test and by the screenshots."""
+PLAYERS = ("alice", "bob", "carol", "dave")
 
 
 async def play_game(

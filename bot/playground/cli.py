@@ -72,41 +72,37 @@ def options_from(args: argparse.Namespace) -> PlaygroundOptions:
 
 
 async def serve(options: PlaygroundOptions, port: int, locale: str) -> int:
+    """The page first (a busy port fails at once), then the emulator and the bot; until a
+    signal asks to stop."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for number in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
             loop.add_signal_handler(number, stop.set)
     playground = Playground(options)
+    page = PageServer(playground, port)
+    try:
+        await page.start()
+    except OSError:
+        print(t("playground.cli.port_busy", locale, port=port), file=sys.stderr)
+        return EXIT_PORT_BUSY
     print(t("playground.cli.starting", locale), flush=True)
     try:
         async with playground.running():
-            try:
-                page = await _page(playground, port)
-            except OSError:
-                print(t("playground.cli.port_busy", locale, port=port), file=sys.stderr)
-                return EXIT_PORT_BUSY
-            try:
-                print(
-                    t("playground.cli.ready", locale, url=page.url, log=playground.log_path),
-                    flush=True,
-                )
-                await stop.wait()
-            finally:
-                await page.stop()
+            print(
+                t("playground.cli.ready", locale, url=page.url, log=playground.log_path),
+                flush=True,
+            )
+            await stop.wait()
     except AssertionError:  # the bot did not connect: its log says why
         print(t("playground.cli.bot_failed", locale, log=playground.log_path), file=sys.stderr)
         if playground.bot is not None:
             print(playground.bot.log_tail(), file=sys.stderr)
         return EXIT_FAILED
+    finally:
+        await page.stop()
     print(t("playground.cli.stopped", locale), flush=True)
     return 0
-
-
-async def _page(playground: Playground, port: int) -> PageServer:
-    page = PageServer(playground, port)
-    await page.start()
-    return page
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -108,7 +108,7 @@ class PageFeed:
             "rate_limited": emulator.rate_limits.served_429s,
             "unhandled": list(emulator.unhandled[-20:]),
             "failed": len(self.playground.failures),
-            "bot_running": self.playground.bot is not None and self.playground.bot.running,
+            "bot_stopped": self.playground.bot_stopped,
         }
 
     # -- the loop ---------------------------------------------------------------------------
@@ -153,7 +153,7 @@ class PageFeed:
             emulator.rate_limits.served_429s,
             len(emulator.unhandled),
             len(playground.failures),
-            playground.bot is not None and playground.bot.running,
+            playground.bot_stopped,
         )
 
     def _publish(self, events: list[Event]) -> None:

@@ -119,6 +119,11 @@ class Playground:
                     await self.bot.stop()
 
     @property
+    def bot_stopped(self) -> bool:
+        """The bot process was started and has exited (a crash: its log says why)."""
+        return self.bot is not None and self.bot.process is not None and not self.bot.running
+
+    @property
     def log_path(self) -> Path:
         assert self.workdir is not None
         return self.workdir / "bot.log"

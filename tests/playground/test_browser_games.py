@@ -16,19 +16,23 @@ import sqlite3
 from pathlib import Path
 
 from bot.i18n import t
-from bot.playground.browser import DESKTOP, GameSetup, PagePlayer, chromium, play_game
+from bot.playground.browser import (
+    DESKTOP,
+    GAMES,
+    PLAYERS,
+    GameSetup,
+    PagePlayer,
+    chromium,
+    play_game,
+)
 from bot.playground.session import Playground, PlaygroundOptions
 from bot.playground.web import PageServer
 
 from .conftest import browser_or_skip
 
-SETUPS = (
-    GameSetup("call_to_glory", "rounds=1", "call-to-glory", ("alice",), ai=1),
-    GameSetup("kami", "target=5", "kami", ("bob", "carol")),
-    GameSetup("clans_and_glory", "", "clans", ("dave",), ai=1),
-)
+SETUPS = GAMES
 OPTIONS = PlaygroundOptions(
-    players=("alice", "bob", "carol", "dave"),
+    players=PLAYERS,
     rate_limit_scale=0.1,
     bot_settings={"AI_WORKERS": "1", "AI_PAUSE_SECONDS": "0"},
 )

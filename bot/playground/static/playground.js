@@ -586,7 +586,7 @@ function renderProblems() {
   add("unhandled", (problems.unhandled || []).length, (problems.unhandled || []).join("\n"));
   node.replaceChildren(...items);
   const banner = document.getElementById("banner");
-  if (problems.bot_running === false) {
+  if (problems.bot_stopped) {
     banner.hidden = false;
     banner.textContent = text("bot_stopped");
   } else if (banner.dataset.kind !== "connection") {
