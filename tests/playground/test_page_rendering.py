@@ -134,7 +134,6 @@ async def player(served: Served) -> AsyncIterator[PagePlayer]:
     async with chromium(executable) as browser:
         page = await browser.new_page(viewport=DESKTOP)
         player = PagePlayer(page, served.url)
-        await served.playground.emulator.wait_for(lambda: True)
         yield player
         assert player.errors == [], player.errors  # no JavaScript error on the page
 
