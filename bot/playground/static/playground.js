@@ -7,6 +7,7 @@ const state = {
   texts: {}, locale: "en", bot: null, guild: null, channels: [], players: [], commands: [],
   problems: {}, aiLevels: [], messages: new Map(), me: null, channelId: null, pending: 0,
   changes: 0, seen: new Map(), failures: [], waiters: [], lastAnswer: null, names: "",
+  commandsKey: "",
 };
 const rendered = new Map(); // message id -> {key, element}
 let renderQueued = false;
@@ -552,7 +553,7 @@ function renderPlayers() {
     tab.title = p.locale || "";
     const seen = state.seen.get(p.id);
     if (p.id !== state.me && seen !== undefined && seen !== dmSignature(p.id)) tab.append(el("span", "badge", text("new_messages")));
-    tab.addEventListener("click", () => { state.me = p.id; renderCommandOptions(); queueRender(); });
+    tab.addEventListener("click", () => { state.me = p.id; renderCommands(); queueRender(); });
     return tab;
   });
   nav.replaceChildren(...tabs);
@@ -621,9 +622,13 @@ function commandChoices() {
 }
 
 function renderCommands() {
+  const { choices, locale } = commandChoices();
+  // Only when something it shows changed: a rebuilt box would lose what is being typed.
+  const key = [locale, state.names, ...choices.map((c) => c.path + c.shown)].join("|");
+  if (key === state.commandsKey) return;
+  state.commandsKey = key;
   const select = document.getElementById("command");
   const previous = select.value;
-  const { choices } = commandChoices();
   select.replaceChildren(el("option", "", text("command")), ...choices.map((c) => {
     const option = el("option", "", `${c.shown} — ${c.description}`);
     option.value = c.path;
@@ -749,9 +754,9 @@ function applyWorld(world) {
   if (world.locale) state.locale = world.locale;
   if (world.ai_levels) state.aiLevels = world.ai_levels;
   document.getElementById("guild-name").textContent = state.guild ? state.guild.name : "";
+  state.names = state.players.map((p) => `${p.id}:${p.name}`).join(","); // mentions show names
   renderCommands();
   renderLevels();
-  state.names = state.players.map((p) => `${p.id}:${p.name}`).join(","); // mentions show names
 }
 
 function applySnapshot(snapshot) {
