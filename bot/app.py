@@ -36,6 +36,7 @@ from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
 from bot.lobby import LobbyFlow
 from bot.moves import MoveFlow
+from bot.outbox.budget import GlobalBudget, pace_requests
 from bot.outbox.courier import Outbox
 from bot.publisher import Publisher
 from bot.rate_limit_buckets import sweep_idle_buckets_less_often
@@ -44,6 +45,7 @@ from bot.replays.source import Replays
 from bot.replays.view import REPLAY_ITEMS
 from bot.replies import reply
 from bot.scores import SCORE_ITEMS
+from bot.storage import budget_shares
 from bot.storage.repository import Store
 from games import REGISTRY, Game
 
@@ -144,6 +146,9 @@ class GloryBot(commands.Bot):
         self.clicks = ClickRouter(self)
         self.clicks.install()
         sweep_idle_buckets_less_often(self.http)
+        self.budget = GlobalBudget(settings.global_requests_per_second)
+        """Discord's global request budget, this process's part of it (``outbox/budget.py``)."""
+        pace_requests(self.http, self.budget)
 
     @staticmethod
     def gateway_options(settings: Settings) -> dict[str, Any]:
@@ -157,6 +162,10 @@ class GloryBot(commands.Bot):
             self.settings.database_url, shared=self.settings.multi_process
         )
         self.replays = Replays(self.store, self.registry)
+        if self.store.shared:  # the processes on this database share Discord's budget
+            store = self.store
+            self.budget.share_with(await budget_shares.processes_sharing(store))
+            self.budget.counter = lambda: budget_shares.processes_sharing(store)
         self.add_dynamic_items(
             *DYNAMIC_ITEMS, *SCORE_ITEMS, *RATING_ITEMS, *HISTORY_ITEMS, *REPLAY_ITEMS
         )
@@ -249,6 +258,7 @@ class GloryBot(commands.Bot):
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:
+            await budget_shares.leave(store)
             await store.close()
 
 

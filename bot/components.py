@@ -292,9 +292,7 @@ SEAT_CHOICE = re.compile(r"(?P<kind>[arc])(?P<index>[0-9]{1,3})")
 ``c<choice>`` sets the turn time (indices into ``AI_LEVELS``, the seats, ``TURN_TIMES``)."""
 
 
-class LobbySeatsSelect(
-    Control, ui.DynamicItem[ui.Select], template=r"glory:seats:(?P<fields>.*)"
-):
+class LobbySeatsSelect(Control, ui.DynamicItem[ui.Select], template=r"glory:seats:(?P<fields>.*)"):
     """The host's menu for AI players and the turn clock."""
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
@@ -422,9 +420,7 @@ class MenuSelect(Control, ui.DynamicItem[ui.Select], template=r"glory:s:(?P<fiel
         await _bot(interaction).moves.on_menu(interaction, self.target.child(index))
 
 
-class TakeBackButton(
-    Control, ui.DynamicItem[ui.Button], template=r"glory:back:(?P<fields>.*)"
-):
+class TakeBackButton(Control, ui.DynamicItem[ui.Button], template=r"glory:back:(?P<fields>.*)"):
     """``glory:back:<game>:<seat>``: the player takes their seat back from the AI (turn clock)."""
 
     def __init__(self, game_id: int, seat: int, label: str = "", row: int | None = None) -> None:
@@ -489,9 +485,7 @@ class HintButton(Control, ui.DynamicItem[ui.Button], template=r"glory:hint:(?P<f
         return cls(game_id, version, seat)
 
     async def act(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).hints.on_button(
-            interaction, self.game_id, self.version, self.seat
-        )
+        await _bot(interaction).hints.on_button(interaction, self.game_id, self.version, self.seat)
 
 
 DYNAMIC_ITEMS = (

@@ -77,7 +77,6 @@ def final_scores(
     ]
 
 
-
 def private_parts(view: Callable[[int | None], dict[str, Any]], seats: int) -> list[dict]:
     """Per seat, what its view shows beyond the public one (its hand …).
 
@@ -391,9 +390,7 @@ class MoveFlow:
         """
         assert loaded.state is not None
         seats = len(loaded.seats)
-        before = loaded.derived(
-            private_parts_key(seats), lambda: private_parts(loaded.view, seats)
-        )
+        before = loaded.derived(private_parts_key(seats), lambda: private_parts(loaded.view, seats))
         was_to_move = loaded.state.to_move
         state = loaded.mutable_state()
         events = state.apply(action)

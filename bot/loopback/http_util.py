@@ -36,38 +36,46 @@ def no_content() -> web.Response:
     return web.Response(status=204)
 
 
-async def read_body(
-    request: web.Request, uploads: UploadStore | None = None
-) -> dict[str, Any] | list[Any] | None:
-    """The request's JSON payload; for multipart uploads, ``payload_json`` plus file names.
+async def read_body(request: web.Request, uploads: UploadStore | None = None) -> tuple[Any, Any]:
+    """``(sent, body)``: the request's JSON payload as sent (for multipart uploads, the
+    ``payload_json`` part), and the body the emulator works with, in which a multipart upload's
+    attachments are the files that came with it.
 
-    Attachments are recorded as ``{"id", "filename", "size", "url"}`` entries; with an
-    ``uploads`` store their bytes are kept there and ``url`` is where the emulator serves them
-    (otherwise it is empty).
+    Attachments are recorded as ``{"id", "filename", "size", "url", "proxy_url"}`` entries so
+    tests can see that a file was sent; with an ``uploads`` store the file's bytes are kept
+    there and its ``url`` is where the emulator serves them (``uploads.py``). ``sent`` is left
+    as it was (the contract is checked on it, ``openapi.py``).
     """
     raw = await request.read()
     boundary = _multipart_boundary(request.headers.get("Content-Type", ""))
     if boundary is None:
-        return orjson.loads(raw) if raw else None
-    payload: dict[str, Any] = {}
+        body = orjson.loads(raw) if raw else None
+        return body, body
+    sent: dict[str, Any] = {}
     files: list[dict[str, Any]] = []
-    urls: list[str] = []
     for name, filename, data in _multipart_parts(raw, boundary):
         if name == "payload_json":
-            payload = orjson.loads(data)
+            sent = orjson.loads(data)
         else:
-            files.append({"filename": filename or name, "size": len(data)})
+            file: dict[str, Any] = {"filename": filename or name, "size": len(data)}
             kept = uploads.keep(filename or name, data) if uploads is not None else None
-            urls.append("" if kept is None else UploadStore.url(request.host, kept))
-    if files:
-        # An interaction callback declares its message's attachments under "data".
-        target = payload["data"] if isinstance(payload.get("data"), dict) else payload
-        declared = target.get("attachments") or []
-        for index, file in enumerate(files):
-            file_id = declared[index].get("id", index) if index < len(declared) else index
-            file.update({"id": str(file_id), "url": urls[index], "proxy_url": urls[index]})
-        target["attachments"] = files
-    return payload
+            if kept is not None:
+                file["url"] = UploadStore.url(request.host, kept)
+            files.append(file)
+    if not files:
+        return sent, sent
+    # An interaction callback declares its message's attachments under "data".
+    payload = dict(sent)
+    if isinstance(payload.get("data"), dict):
+        target = payload["data"] = dict(payload["data"])
+    else:
+        target = payload
+    declared = target.get("attachments") or []
+    for index, file in enumerate(files):
+        file_id = declared[index].get("id", index) if index < len(declared) else index
+        file.update({"id": str(file_id)})
+    target["attachments"] = files
+    return sent, payload
 
 
 def _multipart_boundary(content_type: str) -> bytes | None:

@@ -23,6 +23,9 @@ MESSAGE_FLAG_EPHEMERAL = 64
 MESSAGE_FLAG_LOADING = 128
 MESSAGE_FLAG_SUPPRESS_EMBEDS = 4
 MESSAGE_FLAG_COMPONENTS_V2 = 1 << 15
+ATTACHMENT_BASE = "https://cdn.loopback.invalid/attachments"
+"""Where the emulator says an attachment is when it did not keep its bytes (nothing is served
+there); a kept upload's ``url`` is the emulator's own (``uploads.py``)."""
 
 
 class SnowflakeFactory:
@@ -48,6 +51,63 @@ class SnowflakeFactory:
         millis = int(time.time() * 1000) - DISCORD_EPOCH_MS
         millis -= (millis - shard) % shard_count
         return (millis << 22) | (next(self._counter) & 0x3FFFFF)
+
+
+NOT_SHOWN = frozenset({"required"})
+"""Component members a message's answer leaves out: ``required`` (sent by discord.py for
+every select; only a modal's selects use it)."""
+
+
+def numbered(components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """``components`` as Discord keeps them: every component has a numeric ``id``, unique in
+    its message (those sent keep theirs; the others are numbered in order, nested ones too),
+    and members sent as ``null`` are left out, as Discord's answers leave them out."""
+    if not components:
+        return []
+    taken: set[int] = set()
+    stack = list(components)
+    while stack:
+        component = stack.pop()
+        if isinstance(component.get("id"), int):
+            taken.add(component["id"])
+        stack.extend(component.get("components") or ())
+        if component.get("accessory"):
+            stack.append(component["accessory"])
+    counter = itertools.count(1)
+
+    def copy(component: dict[str, Any]) -> dict[str, Any]:
+        shown = {
+            key: without_nulls(value)
+            for key, value in component.items()
+            if value is not None and key not in NOT_SHOWN
+        }
+        if not isinstance(shown.get("id"), int):
+            number = next(counter)
+            while number in taken:
+                number = next(counter)
+            shown["id"] = number
+        if "components" in shown:
+            shown["components"] = [copy(child) for child in shown["components"]]
+        if "accessory" in shown:
+            shown["accessory"] = copy(shown["accessory"])
+        return shown
+
+    return [copy(component) for component in components]
+
+
+def without_nulls(value: Any) -> Any:
+    """``value`` with every ``null`` member of its objects left out, at every depth."""
+    if isinstance(value, dict):
+        return {k: without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [without_nulls(item) for item in value]
+    return value
+
+
+def shown_embeds(embeds: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """``embeds`` as Discord keeps them: of type ``rich`` unless they say otherwise, without
+    the members sent as ``null``."""
+    return [{"type": "rich", **without_nulls(embed)} for embed in embeds or []]
 
 
 @dataclass
@@ -162,9 +222,9 @@ class Message:
         if "content" in body:
             self.content = body["content"] or ""
         if "embeds" in body:
-            self.embeds = body["embeds"] or []
+            self.embeds = shown_embeds(body["embeds"])
         if "components" in body:
-            self.components = body["components"] or []
+            self.components = numbered(body["components"])
         if "attachments" in body:
             self.attachments = body["attachments"] or []
         if "flags" in body and body["flags"] is not None:
@@ -247,6 +307,36 @@ class World:
         channel_id = self._dm_by_user.get(user.id)
         return None if channel_id is None else self.channels[channel_id]
 
+    def attachments(
+        self, channel_id: int, declared: Any, kept: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """A message body's ``attachments`` as Discord shows them: a file uploaded with the
+        request (``size`` recorded by the REST layer) becomes a new attachment with its own
+        snowflake and url; ``{"id": ...}`` of one the message already has keeps that one."""
+        by_id = {attachment["id"]: attachment for attachment in kept}
+        shown = []
+        for attachment in declared or []:
+            if "size" in attachment:
+                attachment_id = str(self.snowflakes.next())
+                filename = attachment.get("filename") or "file"
+                # Where the emulator serves the bytes it kept (uploads.py), else a CDN-like name.
+                url = (
+                    attachment.get("url")
+                    or f"{ATTACHMENT_BASE}/{channel_id}/{attachment_id}/{filename}"
+                )
+                shown.append(
+                    {
+                        "id": attachment_id,
+                        "filename": filename,
+                        "size": int(attachment["size"]),
+                        "url": url,
+                        "proxy_url": url,
+                    }
+                )
+            elif str(attachment.get("id")) in by_id:
+                shown.append(by_id[str(attachment.get("id"))])
+        return shown
+
     def create_message(
         self,
         channel: Channel,
@@ -263,9 +353,9 @@ class World:
             channel_id=channel.id,
             author_id=author.id,
             content=body.get("content") or "",
-            embeds=body.get("embeds") or [],
-            components=body.get("components") or [],
-            attachments=body.get("attachments") or [],
+            embeds=shown_embeds(body.get("embeds")),
+            components=numbered(body.get("components")),
+            attachments=self.attachments(channel.id, body.get("attachments"), []),
             flags=int(body.get("flags") or 0) | extra_flags,
             interaction_id=interaction_id,
             webhook_id=webhook_id,

@@ -40,6 +40,7 @@ import aiohttp
 import discord
 from sqlalchemy.exc import DBAPIError
 
+from bot.outbox import budget
 from bot.outbox import entries as kinds
 from bot.outbox.delivery import Delivery, HandOutcome, Outdated, nonce
 from bot.outbox.entries import Entry, Publication
@@ -77,6 +78,7 @@ def outside_budget(op: tuple[Any, ...]) -> bool:
     lane), its end, and a table someone asked for (``/table``). Each happens once per game;
     moves are what come in hundreds a second."""
     return op[0] in (OPEN_HANDS, REPOST) or op == (SHOW, FINAL)
+
 
 RETRY_BASE_SECONDS = 1.0
 RETRY_CAP_SECONDS = 60.0
@@ -181,7 +183,8 @@ class Lane:
                 await self._table_turn()
             batch = list(self.items)
             try:
-                await self.courier.perform(self.key, [op for _, op in batch])
+                with budget.purpose(self._priority(batch), self.courier.game_id):
+                    await self.courier.perform(self.key, [op for _, op in batch])
             except asyncio.CancelledError:
                 raise
             except Outdated as outdated:
@@ -203,6 +206,15 @@ class Lane:
             del self.items[: len(batch)]
             self.courier.lane_done(self.key, [entry_id for entry_id, _ in batch])
         self.courier.lane_idle()
+
+    def _priority(self, batch: list[tuple[int, tuple[Any, ...]]]) -> int:
+        """What the lane's requests are for, in Discord's global budget (``budget.py``): a
+        seat's DM that pings a turn (or reminds of it) goes first, then hands, then tables."""
+        if self.key == TABLE:
+            return budget.TABLE
+        if any(op[0] in (PING, REMIND) for _, op in batch):
+            return budget.TURN
+        return budget.HAND
 
     async def _table_turn(self) -> None:
         """Wait until the table may be shown (``pace.TablePace``): a game's start, its end or
@@ -518,7 +530,10 @@ class Courier:
             if now is None or now.state is None:
                 return
             recent = await self.outbox.bot.publisher.recent_events(now)
-            outcome = await self.outbox.delivery.show_hand(now, seat, recent, ping_since=version)
+            with budget.purpose(budget.TURN, loaded.id):  # everyone's first DM: a ping each
+                outcome = await self.outbox.delivery.show_hand(
+                    now, seat, recent, ping_since=version
+                )
             if outcome is not HandOutcome.SHOWN:
                 closed.append(now.seats[seat].user_id)
         key = nonce(loaded.id, "closed", "start")

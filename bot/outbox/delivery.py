@@ -427,12 +427,15 @@ class Delivery:
         try:
             await self._dm(row.hand_channel_id).get_partial_message(stale).delete()
         except discord.NotFound:
-            pass  # deleted already (by an earlier delivery, or by the player)
+            pass  # deleted already (by the player, or by a delivery a crash cut short)
         except discord.Forbidden:
             log.info("game %s: could not delete the old hand DM of seat %s", loaded.id, seat)
-        # Not written back: the stored id names a deleted message from now on, and the next new
-        # DM replaces it; after a restart one more deletion answers 404, which is fine.
+        # Forgotten in the store too (the next batch writes it): a delivery that reads the seat
+        # from the database (the game's end, another process, a restart) must not delete it
+        # again. Kept only in memory, every finished game deleted each seat's last replaced DM
+        # a second time (a 404 and a request of the bot's global budget each).
         row.stale_hand_message_id = None
+        await self.bot.store.stale_hand_deleted(loaded.id, seat, stale)
 
 
 async def turn_began_at(bot: GloryBot, loaded: LoadedGame) -> int | None:

@@ -109,6 +109,16 @@ _STORE_HAND = (
         stale_hand_message_id=bindparam("stale"),
     )
 )
+_CLEAR_STALE_HAND = (
+    _SEATS.update()
+    .where(
+        _SEATS.c.game_id == bindparam("game"),
+        _SEATS.c.seat == bindparam("seat_number"),
+        _SEATS.c.stale_hand_message_id == bindparam("deleted"),
+    )
+    .values(stale_hand_message_id=None)
+)
+"""A replaced hand DM is deleted: forget it (unless a newer one took its place meanwhile)."""
 _STORE_SEAT_TURNS = (
     _SEATS.update()
     .where(_SEATS.c.game_id == bindparam("game"), _SEATS.c.seat == bindparam("seat_number"))
@@ -172,8 +182,11 @@ def _write_rows(
             connection.execute(_STORE_SEAT_TURNS, seat_turns)
         rows = connection.execute(_QUEUE, [m.outbox_values for m in moves]).all()
         entry_ids = [row[0] for row in rows]
-    if hands:
-        connection.execute(_STORE_HAND, list(hands))
+    stored = [hand for hand in hands if "deleted" not in hand]
+    if stored:
+        connection.execute(_STORE_HAND, stored)
+    if len(stored) < len(hands):
+        connection.execute(_CLEAR_STALE_HAND, [hand for hand in hands if "deleted" in hand])
     if delivered:
         connection.execute(_DELIVERED, [{"entry": entry} for entry in delivered])
     if notices:
@@ -883,6 +896,17 @@ class Store:
             row = kept.seats[seat]
             row.hand_channel_id, row.hand_message_id = channel_id, message_id
             row.hand_version, row.stale_hand_message_id = version, stale
+
+    async def stale_hand_deleted(self, game_id: int, seat: int, message_id: int) -> None:
+        """The replaced hand DM ``message_id`` is deleted: it is forgotten (written with the
+        next batch), so no later delivery, process or restart deletes it once more."""
+        kept = self._games.get(game_id)
+        if kept is not None and kept.seats[seat].stale_hand_message_id == message_id:
+            kept.seats[seat].stale_hand_message_id = None
+        with self._writing(game_id):
+            await self._group.submit(
+                _HandWrite({"game": game_id, "seat_number": seat, "deleted": message_id})
+            )
 
     # ------------------------------------------------------------------ AI and the turn clock
 

@@ -19,8 +19,11 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -144,10 +147,22 @@ def test_the_database_lands_on_the_volume_as_documented(tmp_path: Path) -> None:
     assert "VOLUME [\"/data\"]" in DOCKERFILE.read_text()
 
 
+@pytest.fixture
+def short_tmp() -> Iterator[Path]:
+    """A directory of the test with a short path (``tmp_path`` is long under xdist)."""
+    path = Path(tempfile.mkdtemp(prefix="glory-tmp-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
 @pytest.mark.parametrize("health", ["empty", "set"])
-async def test_the_health_check_sees_the_bot_compose_starts(tmp_path: Path, health: str) -> None:
-    container_tmp = tmp_path / "tmp"
-    container_tmp.mkdir()
+async def test_the_health_check_sees_the_bot_compose_starts(
+    tmp_path: Path, short_tmp: Path, health: str
+) -> None:
+    # The container's /tmp must be a short path: the AI pool's forkserver puts its socket in
+    # TMPDIR, and a Unix socket's path holds at most 107 bytes (pytest's own tmp_path under
+    # xdist is already about 70).
+    container_tmp = short_tmp
     own = tmp_path / "state" / "alive"
     own.parent.mkdir()
     line = "HEALTH_FILE=" if health == "empty" else f"HEALTH_FILE={own}"

@@ -8,6 +8,7 @@ import json
 import aiohttp
 
 from bot.loopback import Emulator
+from bot.loopback.model import ATTACHMENT_BASE
 from bot.loopback.uploads import UploadStore
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"picture" * 100
@@ -79,7 +80,7 @@ async def test_a_dropped_upload_answers_404_and_a_zero_store_keeps_nothing(
         assert response.status == 404
     emulator.uploads.max_bytes = 0
     answer = await post_with_file(http, emulator, PNG, "three.png")
-    assert answer["attachments"][0]["url"] == ""
+    assert answer["attachments"][0]["url"].startswith(ATTACHMENT_BASE)  # named, not served
 
 
 async def test_an_emulator_built_without_an_upload_store_budget_still_records_the_files() -> None:
@@ -90,4 +91,5 @@ async def test_an_emulator_built_without_an_upload_store_budget_still_records_th
         ) as http:
             answer = await post_with_file(http, emulator, PNG, "hand.png")
     assert answer["attachments"][0]["filename"] == "hand.png"
-    assert answer["attachments"][0]["url"] == "" and len(emulator.uploads) == 0
+    assert answer["attachments"][0]["url"].startswith(ATTACHMENT_BASE)
+    assert len(emulator.uploads) == 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.i18n.ru import (
     ai,
+    budget,
     call_to_glory,
     clans_and_glory,
     clock,
@@ -35,6 +36,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **history.MESSAGES,
     **pictures.MESSAGES,
     **playground.MESSAGES,
+    **budget.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
     **host.MESSAGES,
