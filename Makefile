@@ -12,7 +12,7 @@ UV_VERSION ?= 0.13.9
 LOCK   := $(VENV)/bin/uv pip compile --quiet --universal --python-version 3.11 \
           --annotation-style line $(UPGRADE) pyproject.toml
 
-.PHONY: run test lint bench lock clean
+.PHONY: run test lint bench lock clean playground playground-shots
 
 run: $(VENV)/.run-installed
 	$(PY) -m bot $(ARGS)
@@ -28,6 +28,15 @@ test: $(VENV)/.dev-installed
 lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
 	$(VENV)/bin/hadolint Dockerfile
+
+# Glory in the browser without Discord (docs/playground.md): the real bot against the local
+# emulator, the page on http://127.0.0.1:8787 (ARGS="--port 9000 --players ann,ben" ...).
+playground: $(VENV)/.run-installed
+	$(PY) -m bot playground $(ARGS)
+
+# The pictures in docs/pictures/playground, taken anew in headless Chromium (Debian's chromium).
+playground-shots: $(VENV)/.dev-installed
+	$(PY) -m bot.playground.shots docs/pictures/playground
 
 bench: $(VENV)/.dev-installed
 	$(PY) benchmarks/engines.py

@@ -72,7 +72,7 @@ EXIT_START_FAILED = 2
 supervisor should not restart it (``RestartPreventExitStatus=2`` in ``deploy/glory.service``)."""
 EXIT_UNREACHABLE = 3
 """Discord or the database could not be reached: trying again later may work (systemd does)."""
-COMMANDS = ("run", "sync")
+COMMANDS = ("run", "sync", "playground")
 HELP_WIDTH = 79
 INDENT = " " * 6
 REASON_CHARACTERS = 200
@@ -275,6 +275,11 @@ async def register_only(bot: GloryBot, token: str) -> Registration | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["playground"]:  # Glory in the browser, without Discord
+        from bot.playground.cli import main as playground
+
+        return playground(arguments[1:])
     limit_malloc_arenas()
     locale = cli_locale()
     args = parse_args(argv, locale)

@@ -13,6 +13,8 @@ from typing import Any
 import orjson
 from aiohttp import web
 
+from .uploads import UploadStore
+
 JSON_HEADERS = {"Content-Type": "application/json"}
 
 
@@ -34,13 +36,14 @@ def no_content() -> web.Response:
     return web.Response(status=204)
 
 
-async def read_body(request: web.Request) -> tuple[Any, Any]:
+async def read_body(request: web.Request, uploads: UploadStore | None = None) -> tuple[Any, Any]:
     """``(sent, body)``: the request's JSON payload as sent (for multipart uploads, the
     ``payload_json`` part), and the body the emulator works with, in which a multipart upload's
     attachments are the files that came with it.
 
     Attachments are recorded as ``{"id", "filename", "size", "url", "proxy_url"}`` entries so
-    tests can see that a file was sent without the emulator storing its bytes. ``sent`` is left
+    tests can see that a file was sent; with an ``uploads`` store the file's bytes are kept
+    there and its ``url`` is where the emulator serves them (``uploads.py``). ``sent`` is left
     as it was (the contract is checked on it, ``openapi.py``).
     """
     raw = await request.read()
@@ -54,7 +57,11 @@ async def read_body(request: web.Request) -> tuple[Any, Any]:
         if name == "payload_json":
             sent = orjson.loads(data)
         else:
-            files.append({"filename": filename or name, "size": len(data)})
+            file: dict[str, Any] = {"filename": filename or name, "size": len(data)}
+            kept = uploads.keep(filename or name, data) if uploads is not None else None
+            if kept is not None:
+                file["url"] = UploadStore.url(request.host, kept)
+            files.append(file)
     if not files:
         return sent, sent
     # An interaction callback declares its message's attachments under "data".

@@ -24,7 +24,8 @@ MESSAGE_FLAG_LOADING = 128
 MESSAGE_FLAG_SUPPRESS_EMBEDS = 4
 MESSAGE_FLAG_COMPONENTS_V2 = 1 << 15
 ATTACHMENT_BASE = "https://cdn.loopback.invalid/attachments"
-"""Where the emulator says its attachments are (it keeps no bytes: nothing is served there)."""
+"""Where the emulator says an attachment is when it did not keep its bytes (nothing is served
+there); a kept upload's ``url`` is the emulator's own (``uploads.py``)."""
 
 
 class SnowflakeFactory:
@@ -354,7 +355,11 @@ class World:
             if "size" in attachment:
                 attachment_id = str(self.snowflakes.next())
                 filename = attachment.get("filename") or "file"
-                url = f"{ATTACHMENT_BASE}/{channel_id}/{attachment_id}/{filename}"
+                # Where the emulator serves the bytes it kept (uploads.py), else a CDN-like name.
+                url = (
+                    attachment.get("url")
+                    or f"{ATTACHMENT_BASE}/{channel_id}/{attachment_id}/{filename}"
+                )
                 shown.append(
                     {
                         "id": attachment_id,

@@ -27,10 +27,14 @@ class ChangeNotifier:
 
     def __init__(self) -> None:
         self._event = asyncio.Event()
+        self.listeners: list[Callable[[], None]] = []
+        """Called on every change (the playground's page feed); each must be quick."""
 
     def changed(self) -> None:
         event, self._event = self._event, asyncio.Event()
         event.set()
+        for listener in self.listeners:
+            listener()
 
     async def wait_for(
         self, predicate: Callable[[], T | None], *, timeout: float, what: str = "condition"

@@ -176,7 +176,7 @@ class RestApi:
         request[ARRIVED] = arrived
         emu = self._emu
         path = request.path[len(API_PREFIX) :]
-        sent, request[BODY] = await read_body(request)
+        sent, request[BODY] = await read_body(request, emu.uploads)
         call = RestCall(request.method, path, dict(request.query), request[BODY], started=arrived)
         emu.rest_calls.append(call)
         fault = emu.faults.take(request.method, path)

@@ -30,6 +30,7 @@ from .openapi import Contract, SpecMissing
 from .payloads import channel_payload, guild_payload, message_payload, thread_payload
 from .ratelimits import RateLimits
 from .rest import ContractViolation, RefusedPayload, RestApi, RestCall
+from .uploads import DEFAULT_MAX_BYTES, UploadStore
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,7 @@ class Emulator:
         nonce_window: float = DEFAULT_WINDOW_SECONDS,
         shard_count: int = 1,
         max_guilds_per_shard: int | None = None,
+        upload_bytes: int = DEFAULT_MAX_BYTES,
         contract: Contract | bool = True,
         check_answers: bool = False,
     ) -> None:
@@ -102,6 +104,9 @@ class Emulator:
         recommends and what ``add_guild(shard=)`` places guilds by; events are routed by the count
         the bot identified with. ``max_guilds_per_shard``: an IDENTIFY whose shard would hold more
         guilds is closed with 4011 (sharding required), as Discord does from 2,500.
+
+        ``upload_bytes``: the uploaded files' bytes are kept (``uploads``, the newest first, at
+        most this many bytes in all; 0 keeps none) and served at their attachment ``url``.
         """
         self.shard_count = shard_count
         self.max_guilds_per_shard = max_guilds_per_shard
@@ -117,6 +122,7 @@ class Emulator:
         self.interaction_token_lifetime = interaction_token_lifetime
         self.rate_limits = rate_limits if rate_limits is not None else RateLimits()
         self.nonces = NonceRegistry(nonce_window)
+        self.uploads = UploadStore(upload_bytes)
         self.refused_payloads: deque[RefusedPayload] = deque(maxlen=record_limit)
         self.contract_missing: str | None = None
         self.contract: Contract | None = self._load_contract(contract)
@@ -163,6 +169,7 @@ class Emulator:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         self._rest.install(app)
         ControlApi(self).install(app)
+        self.uploads.install(app)
         app.router.add_get("/", self.gateway.handle)
         return app
 

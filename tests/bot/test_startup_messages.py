@@ -274,7 +274,8 @@ def test_help_lists_every_setting_with_its_default() -> None:
     assert done.returncode == 0, done.stderr
     help_text = " ".join(done.stdout.split())
     assert "--version" in help_text and "--env-file" in help_text
-    assert "{run,sync}" in help_text and "sync: register the slash commands now" in help_text
+    assert "{run,sync,playground}" in help_text
+    assert "sync: register the slash commands now" in help_text
     for name, default in SETTINGS:
         meaning = " ".join(t(f"cli.setting.{name}").split())
         assert f"{name} {meaning}" in help_text

@@ -21,6 +21,7 @@ from bot.i18n.de import (
     host,
     kami,
     pictures,
+    playground,
     settings,
 )
 
@@ -35,6 +36,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **hints.MESSAGES,
     **history.MESSAGES,
     **pictures.MESSAGES,
+    **playground.MESSAGES,
     **budget.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,

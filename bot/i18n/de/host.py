@@ -9,6 +9,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.commands": (
         "run (Standard): den Bot starten; sync: die Slash-Befehle jetzt registrieren, egal was "
         "sich geändert hat, und beenden (ohne Verbindung zum Gateway)"
+        "; playground: im Browser spielen, ohne Discord (glory playground --help)"
     ),
     "cli.env_file_missing": (
         "Die mit --env-file angegebene Einstellungsdatei {path} gibt es nicht. Prüfe den Pfad "

@@ -9,6 +9,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.commands": (
         "run (the default): start the bot; sync: register the slash commands now, whatever "
         "changed, and exit (without connecting to the gateway)"
+        "; playground: play in the browser without Discord (glory playground --help)"
     ),
     "cli.env_file_missing": (
         "The settings file {path} named by --env-file does not exist. Check the path and start "

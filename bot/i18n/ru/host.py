@@ -9,6 +9,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cli.commands": (
         "run (по умолчанию): запустить бота; sync: зарегистрировать слэш-команды сейчас, что "
         "бы ни изменилось, и выйти (без подключения к шлюзу)"
+        "; playground: играть в браузере без Discord (glory playground --help)"
     ),
     "cli.env_file_missing": (
         "Файла настроек {path}, указанного в --env-file, нет. Проверь путь и запусти снова."
