@@ -59,7 +59,7 @@ class Registration:
     """Why sending them failed (then ``count`` is what the record says, maybe 0)."""
 
     def describe(self) -> str:
-        """For the ready line: ``17 registered globally (unchanged)`` and the like."""
+        """For the ready line: ``18 registered globally (unchanged)`` and the like."""
         where = "globally" if self.guild_id is None else f"in server {self.guild_id}"
         if self.error:
             return (

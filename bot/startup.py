@@ -77,7 +77,7 @@ def summary(bot: GloryBot, version: str) -> str:
 
 
 def commands_text(bot: GloryBot) -> str:
-    """``17 registered globally (unchanged)``, or why none may be (``bot/command_sync.py``)."""
+    """``18 registered globally (unchanged)``, or why none may be (``bot/command_sync.py``)."""
     registration = bot.registration
     if registration is None:
         return "not checked (this start registers none)"
