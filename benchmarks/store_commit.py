@@ -25,14 +25,13 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.outbox.entries import START, Publication
-from bot.storage.models import utcnow
+from bot.outbox.entries import Publication
 from bot.storage.repository import MoveRecord, Store
+from tests.store.conftest import join, new_lobby, start
 
 MOVE = MoveRecord(seat=0, action={"kind": "play", "card": 3}, events=[{"kind": "played"}])
 PUBLISH = Publication.move(hands=[0, 1, 2], fresh=[])
@@ -41,36 +40,27 @@ STATE = {"deck": list(range(60)), "hands": [[1, 2, 3, 4, 5]] * 3, "scores": [0, 
 
 async def new_game(store: Store, channel_id: int) -> int:
     """A started three-seat game at version 1."""
-    lobby = await store.create_lobby(
-        guild_id=1,
-        channel_id=channel_id,
-        host_id=1,
-        host_name="host",
-        host_locale="en",
-        game_key="kami",
-        options={},
-        locale="en",
-        expires_at=utcnow() + timedelta(minutes=30),
-    )
+    lobby = await new_lobby(store, channel_id=channel_id)
     assert lobby.id is not None
     for user in (2, 3):
-        await store.join(lobby.id, user, f"user{user}", "en", capacity=3)
-    row = await store.game(lobby.id)
-    assert row is not None
-    await store.start(
-        lobby.id,
-        expected_version=row.version,
-        seed=1,
-        state=STATE,
-        publication=Publication(START, {"hands": [0, 1, 2], "fresh": [0, 1, 2]}),
-    )
+        await join(store, lobby.id, user, capacity=3)
+    await start(store, lobby.id, state=STATE)
     return lobby.id
 
 
-async def play(store: Store, game_id: int, moves: int, commits: list[float]) -> None:
+async def play(
+    store: Store,
+    game_id: int,
+    moves: int,
+    commits: list[float],
+    reads: list[float] | None = None,
+) -> None:
     """``moves`` moves of one game, each read and committed as a click does."""
     for _ in range(moves):
+        started = time.perf_counter()
         found = await store.game_with_seats(game_id)
+        if reads is not None:
+            reads.append(time.perf_counter() - started)
         assert found is not None
         started = time.perf_counter()
         await store.commit_move(
@@ -94,20 +84,7 @@ async def one_at_a_time(store: Store, moves: int) -> None:
     await play(store, game_id, 50, [])  # warm-up: the game in memory, statements compiled
     commits: list[float] = []
     reads: list[float] = []
-    for _ in range(moves):
-        started = time.perf_counter()
-        found = await store.game_with_seats(game_id)
-        reads.append(time.perf_counter() - started)
-        assert found is not None
-        started = time.perf_counter()
-        await store.commit_move(
-            game_id,
-            expected_version=found[0].version,
-            state=STATE,
-            move=MOVE,
-            publication=PUBLISH,
-        )
-        commits.append(time.perf_counter() - started)
+    await play(store, game_id, moves, commits, reads)
     print(f"one at a time, {moves} moves: commit {quantiles(commits)}; read {quantiles(reads)}")
 
 
