@@ -36,7 +36,7 @@ from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
 from bot.lobby import LobbyFlow
 from bot.moves import MoveFlow
-from bot.outbox.dispatch import Outbox
+from bot.outbox.courier import Outbox
 from bot.publisher import Publisher
 from bot.rate_limit_buckets import sweep_idle_buckets_less_often
 from bot.ratings.board import RATING_ITEMS
