@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam
+from sqlalchemy import Boolean, and_, bindparam
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import OperationalError
 
@@ -57,12 +57,27 @@ STORE_HAND = (
         stale_hand_message_id=bindparam("stale"),
     )
 )
+CLEAR_STALE_HAND = (
+    SEATS.update()
+    .where(
+        SEATS.c.game_id == bindparam("game"),
+        SEATS.c.seat == bindparam("seat_number"),
+        SEATS.c.stale_hand_message_id == bindparam("deleted"),
+    )
+    .values(stale_hand_message_id=None)
+)
+"""A replaced hand DM is deleted: forget it (unless a newer one took its place meanwhile)."""
 STORE_SEAT_TURNS = (
     SEATS.update()
     .where(SEATS.c.game_id == bindparam("game"), SEATS.c.seat == bindparam("seat_number"))
-    .values(missed_turns=bindparam("missed"), takeover=bindparam("takeover"))
+    .values(
+        missed_turns=bindparam("missed"),
+        takeover=bindparam("takeover", type_=Boolean),
+        departed=and_(SEATS.c.departed, bindparam("takeover", type_=Boolean)),
+    )
 )
-"""A move that changes its seat's clock record: a missed turn counted, or the count reset."""
+"""A move that changes its seat's clock record: a missed turn counted, or the count reset
+(a player who left and is back on their seat is no longer departed)."""
 QUEUE = OUTBOX.insert().returning(OUTBOX.c.id, sort_by_parameter_order=True)
 """Outbox entries of a batch of moves, their ids returned in the order of the moves."""
 DELIVERED = OUTBOX.delete().where(OUTBOX.c.id == bindparam("entry"))
@@ -93,8 +108,11 @@ def write_rows(
             connection.execute(STORE_SEAT_TURNS, seat_turns)
         rows = connection.execute(QUEUE, [m.outbox_values for m in moves]).all()
         entry_ids = [row[0] for row in rows]
-    if hands:
-        connection.execute(STORE_HAND, list(hands))
+    stored = [hand for hand in hands if "deleted" not in hand]
+    if stored:
+        connection.execute(STORE_HAND, stored)
+    if len(stored) < len(hands):
+        connection.execute(CLEAR_STALE_HAND, [hand for hand in hands if "deleted" in hand])
     if delivered:
         connection.execute(DELIVERED, [{"entry": entry} for entry in delivered])
     if notices:

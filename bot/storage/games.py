@@ -140,3 +140,14 @@ class Games(StoreBase):
             row = kept.seats[seat]
             row.hand_channel_id, row.hand_message_id = channel_id, message_id
             row.hand_version, row.stale_hand_message_id = version, stale
+
+    async def stale_hand_deleted(self, game_id: int, seat: int, message_id: int) -> None:
+        """The replaced hand DM ``message_id`` is deleted: it is forgotten (written with the
+        next batch), so no later delivery, process or restart deletes it once more."""
+        kept = self._games.get(game_id)
+        if kept is not None and kept.seats[seat].stale_hand_message_id == message_id:
+            kept.seats[seat].stale_hand_message_id = None
+        with self._writing(game_id):
+            await self._group.submit(
+                HandWrite({"game": game_id, "seat_number": seat, "deleted": message_id})
+            )

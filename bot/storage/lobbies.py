@@ -146,6 +146,7 @@ class Lobbies(StoreBase):
                         display_name=seat.display_name,
                         locale=seat.locale,
                         ai_level=seat.ai_level,
+                        confirmed=seat.confirmed,
                         joined_at=seat.joined_at,
                     )
                 )

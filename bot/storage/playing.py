@@ -53,6 +53,7 @@ class FinalScore:
     with_ai: bool = False
     autoplayed: bool = False
     side: int | None = None
+    departed: bool = False
 
 
 class Playing(StoreBase):
@@ -192,6 +193,7 @@ class Playing(StoreBase):
             seat = kept.seats[write.seat_turns["seat_number"]]
             seat.missed_turns = write.seat_turns["missed"]
             seat.takeover = write.seat_turns["takeover"]
+            seat.departed = seat.departed and seat.takeover
         if kept.moves is not None:
             move = write.move
             kept.moves.append(LoggedMove(values["new_version"], move["seat"], move["events"]))
@@ -266,6 +268,7 @@ class Playing(StoreBase):
                     with_ai=entry.with_ai,
                     autoplayed=entry.autoplayed,
                     side=entry.side,
+                    departed=entry.departed,
                 )
             )
         if outcome == GameStatus.FINISHED.value:

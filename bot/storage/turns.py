@@ -69,6 +69,7 @@ class Turns(StoreBase):
         if kept is not None:
             kept.seats[turns.seat].missed_turns = turns.missed_turns
             kept.seats[turns.seat].takeover = turns.takeover
+            kept.seats[turns.seat].departed = kept.seats[turns.seat].departed and turns.takeover
             if deadline is not None:
                 kept.row.turn_deadline = deadline
         return entry
