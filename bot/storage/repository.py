@@ -22,8 +22,10 @@ the shared machinery it uses (``base``):
 ========================  =====================================================================
 
 The parts are mixins of ``StoreBase`` (state lives there, once); a new aggregate gets a module
-of its own and joins the bases below. The names that callers import from here
-(``from bot.storage.repository import Store, MoveRecord, …``) stay importable from here.
+of its own and joins the bases below. What one flow alone stores is a module of functions
+taking the store instead (``rematch``, ``seat_handover``, ``forced_moves``, ``budget_shares``).
+The names that callers import from here (``from bot.storage.repository import Store,
+MoveRecord, …``) stay importable from here.
 """
 
 from __future__ import annotations
