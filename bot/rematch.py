@@ -54,7 +54,7 @@ class RematchFlow:
         if button == REMATCH:
             await self.on_click(interaction, game_id)
         elif button == REPLAY:
-            await show_replay(self.bot, interaction, game_id)
+            await show_replay(self.bot.replays, interaction, game_id)
         else:
             async with guarded(interaction, game_id):
                 loaded = await load_game(self.bot.store, self.bot.registry, game_id)

@@ -116,7 +116,7 @@ class History(commands.Cog):
         interaction: discord.Interaction,
         game: app_commands.Range[int, 1, MAX_GAME_ID],
     ) -> None:
-        await show_replay(self.bot, interaction, game)
+        await show_replay(self.bot.replays, interaction, game)
 
 
 async def setup(bot: GloryBot) -> None:

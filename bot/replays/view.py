@@ -16,13 +16,17 @@ Buttons (``DynamicItem``s, parsed strictly, a malformed id is answered as a dama
 
 Every answer is ephemeral and a step edits the message in place; a built replay is kept in
 memory (``source.Replays``), so a step costs a state copy and a few engine steps.
+
+What this flow uses is ``source.Replays`` (the records, the built replays and the server's
+setting), passed in by whoever shows a replay; a button finds it on the client that received
+the click (``HasReplays``), so this module needs nothing else of the bot.
 """
 
 from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 from discord import ui
@@ -38,13 +42,17 @@ from bot.render.common import safe_names, table_embed
 from bot.render.limits import EMBED_TITLE, FIELD_NAME, FIELD_VALUE, clip, first_lines, room_left
 from bot.replays.export import game_json
 from bot.replays.rebuild import Replay
-from bot.replays.source import GameRecord
+from bot.replays.source import GameRecord, Replays
 from bot.replies import guarded, reply
 from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus
 
-if TYPE_CHECKING:
-    from bot.app import GloryBot
+
+class HasReplays(Protocol):
+    """The client a replay button's click arrives on (``bot.app.GloryBot``): its replays."""
+
+    replays: Replays
+
 
 MAX_POSITION = 999_999
 STEPS: tuple[tuple[str, str], ...] = (
@@ -146,10 +154,10 @@ def replay_buttons(
 
 
 async def _found(
-    bot: GloryBot, interaction: discord.Interaction, game_id: int
+    replays: Replays, interaction: discord.Interaction, game_id: int
 ) -> tuple[GameRecord, Replay] | None:
     """The game's record and replay, or ``None`` after telling the user why not."""
-    found = await bot.replays.get(game_id)
+    found = await replays.get(game_id)
     if found is None or found[0].row.guild_id != interaction.guild_id:
         await reply(interaction, "replay.not_here")
         return None
@@ -168,7 +176,7 @@ async def _found(
 
 
 async def show_replay(
-    bot: GloryBot,
+    replays: Replays,
     interaction: discord.Interaction,
     game_id: int,
     position: int | None = None,
@@ -177,12 +185,12 @@ async def show_replay(
 ) -> None:
     """The replay of ``game_id`` at ``position`` (``None``: the deal)."""
     async with guarded(interaction, game_id):
-        found = await _found(bot, interaction, game_id)
+        found = await _found(replays, interaction, game_id)
         if found is None:
             return
         record, replay = found
         locale = user_locale(interaction)
-        reveal = await bot.replays.reveal(record.row.guild_id)
+        reveal = await replays.reveal(record.row.guild_id)
         answer = Answer.of(interaction)
         if replay.problem is not None:
             text = t("replay.rules_changed", locale, id=game_id, move=replay.problem.move)
@@ -202,9 +210,9 @@ async def show_replay(
             await answer.send(**message)
 
 
-async def send_export(bot: GloryBot, interaction: discord.Interaction, game_id: int) -> None:
+async def send_export(replays: Replays, interaction: discord.Interaction, game_id: int) -> None:
     async with guarded(interaction, game_id):
-        found = await bot.replays.get(game_id)
+        found = await replays.get(game_id)
         if found is None or found[0].row.guild_id != interaction.guild_id:
             await reply(interaction, "replay.not_here")
             return
@@ -212,7 +220,7 @@ async def send_export(bot: GloryBot, interaction: discord.Interaction, game_id: 
         if GameStatus(record.row.status) is GameStatus.ACTIVE:
             await reply(interaction, "replay.running")
             return
-        if not await bot.replays.reveal(record.row.guild_id):
+        if not await replays.reveal(record.row.guild_id):
             await reply(interaction, "replay.export_hidden")
             return
         locale = user_locale(interaction)
@@ -265,8 +273,8 @@ class ReplayButton(Control, ui.DynamicItem[ui.Button], template=r"glory:rp:(?P<r
         return cls(game_id, position, parsed["button"])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        bot: GloryBot = interaction.client  # type: ignore[assignment]
-        await show_replay(bot, interaction, self.game_id, self.position, update=True)
+        client: HasReplays = interaction.client  # type: ignore[assignment]
+        await show_replay(client.replays, interaction, self.game_id, self.position, update=True)
 
 
 class ExportButton(Control, ui.DynamicItem[ui.Button], template=r"glory:rpx:(?P<rest>.*)"):
@@ -295,8 +303,8 @@ class ExportButton(Control, ui.DynamicItem[ui.Button], template=r"glory:rpx:(?P<
         return cls(game_id)
 
     async def act(self, interaction: discord.Interaction) -> None:
-        bot: GloryBot = interaction.client  # type: ignore[assignment]
-        await send_export(bot, interaction, self.game_id)
+        client: HasReplays = interaction.client  # type: ignore[assignment]
+        await send_export(client.replays, interaction, self.game_id)
 
 
 REPLAY_ITEMS = (ReplayButton, ExportButton)

@@ -26,6 +26,10 @@ V = TypeVar("V")
 
 KEPT_MOVES = 6
 """How many of a game's latest moves are kept (what the table shows)."""
+KEPT_GAMES = 1_000
+"""Running games kept in memory (least recently played ones are read again when needed)."""
+KEPT_USERS = 50_000
+"""Users whose language, DM channel and closed-DM flag are kept in memory."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from bot.outbox.entries import Entry, Publication
+from bot.storage.errors import ChannelBusy
 from bot.storage.models import GameRow, SeatRow
+from bot.storage.outbox import queue_entry
 
 if TYPE_CHECKING:
     from bot.storage.repository import Store
@@ -63,8 +65,6 @@ async def open_rematch(
     """The rematch lobby of ``old`` (its ``seats`` in order), opened by ``host_id``, who
     confirms at once (and takes a free seat if they were not at the table); ``None`` if they
     were not and no seat is free. ``ChannelBusy`` if the channel has an open game."""
-    from bot.storage.repository import ChannelBusy
-
     assert old.id is not None
     rows = [
         SeatRow(
@@ -128,8 +128,6 @@ async def take_rematch_seat(
     or take a free one, with the lobby's version bumped and ``publication`` queued (the lobby
     shown again); what happened and the entry. ``StorageConflict`` if it is no longer a lobby.
     Nothing changes for a seat already confirmed (a double click) or a full lobby."""
-    from bot.storage.repository import Store
-
     try:
         async with store._write_session() as session:
             await store._lock_lobby(session, lobby_id)
@@ -162,7 +160,7 @@ async def take_rematch_seat(
             if publication is not None:
                 version = (await session.get(GameRow, lobby_id)).version  # type: ignore[union-attr]
                 connection = await session.connection()
-                entry = await Store._queue(connection, lobby_id, version, publication)
+                entry = await queue_entry(connection, lobby_id, version, publication)
     except _Nothing as nothing:
         return nothing.taken, None
     return taken, entry

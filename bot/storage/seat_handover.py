@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 
 from bot.outbox.entries import Entry, Publication
-from bot.storage.models import GameRow, GameStatus, SeatRow
+from bot.storage.models import GameStatus
+from bot.storage.outbox import queue_entry
+from bot.storage.tables import GAMES as _GAMES
+from bot.storage.tables import SEATS as _SEATS
 
 if TYPE_CHECKING:
     from bot.storage.repository import Store
-
-_GAMES = GameRow.__table__  # type: ignore[attr-defined]
-_SEATS = SeatRow.__table__  # type: ignore[attr-defined]
 
 
 async def hand_seat_to_ai(
@@ -33,8 +33,6 @@ async def hand_seat_to_ai(
     """The AI plays ``seat`` from now on for its player, who left; the entry to deliver, or
     ``None`` if nothing changed (the game is no longer running, the seat is an AI's or its
     player left already). ``on_turn``: the seat is on turn (its deadline goes)."""
-    from bot.storage.repository import Store
-
     entry = None
     with store._writing(game_id):
         async with store._write_connection() as connection:
@@ -62,7 +60,7 @@ async def hand_seat_to_ai(
             version = await connection.scalar(
                 select(_GAMES.c.version).where(_GAMES.c.id == game_id)
             )
-            entry = await Store._queue(connection, game_id, int(version), publication)
+            entry = await queue_entry(connection, game_id, int(version), publication)
             await store._announce(connection, [game_id])
     kept = store._games.get(game_id)
     if kept is not None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.storage import repository
+from bot.storage import base
 from bot.storage.repository import MoveRecord, Store
 from tests.store.conftest import PUBLISH_MOVE, join, new_lobby, start
 
@@ -100,7 +100,7 @@ async def test_a_move_waits_off_the_event_loop_while_another_process_holds_the_l
     with contextlib.closing(other):
         other.execute("BEGIN IMMEDIATE")  # another process's write transaction
         ticking = asyncio.create_task(ticker())
-        with caplog.at_level(logging.INFO, logger="bot.storage.repository"):
+        with caplog.at_level(logging.INFO, logger="bot.storage.base"):
             move = asyncio.create_task(
                 sqlite_store.commit_move(
                     game_id, expected_version=1, state={"n": 1}, move=MOVE, publication=PUBLISH_MOVE
@@ -149,7 +149,7 @@ async def test_after_finding_the_lock_taken_writes_skip_the_inline_connection_fo
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    monkeypatch.setattr(repository, "INLINE_PAUSE_SECONDS", 0.5)
+    monkeypatch.setattr(base, "INLINE_PAUSE_SECONDS", 0.5)
     game_id = await started_game(sqlite_store)
     inline = sqlite_store._inline
     assert inline is not None
@@ -174,7 +174,7 @@ async def test_after_finding_the_lock_taken_writes_skip_the_inline_connection_fo
         return entry.version
 
     other = sqlite3.connect(tmp_path / "glory.db", isolation_level=None)
-    with contextlib.closing(other), caplog.at_level(logging.INFO, "bot.storage.repository"):
+    with contextlib.closing(other), caplog.at_level(logging.INFO, "bot.storage.base"):
         other.execute("BEGIN IMMEDIATE")
         first = asyncio.create_task(move(1))
         await asyncio.sleep(0.1)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import repository
+from bot.storage import base
 from bot.storage.repository import Store
 from tests.store.conftest import new_lobby
 
@@ -25,7 +25,7 @@ def games_in_database_file(path: Path) -> int:
 async def test_commits_leave_the_log_alone_and_the_store_checkpoints_it_at_most_once_a_second(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(repository, "CHECKPOINT_SECONDS", 3600.0)
+    monkeypatch.setattr(base, "CHECKPOINT_SECONDS", 3600.0)
     path = tmp_path / "glory.db"
     store = await Store.open(f"sqlite+aiosqlite:///{path}")
     try:
