@@ -24,15 +24,15 @@ import discord
 
 from bot.answers import Answer
 from bot.components import MenuTarget
-from bot.controls import breadcrumb, menu_controls, menu_tree, resolve
+from bot.controls import breadcrumb, menu_tree, resolve
 from bot.i18n import t
 from bot.languages import user_locale
 from bot.outbox.entries import END, Entry, Publication
-from bot.pictures.attach import keep_shown
-from bot.pictures.service import HAND_FILE
+from bot.pictures.attach import shown_pictures
 from bot.render import presenter_for
 from bot.render.base import AUTOPLAY_EVENT
-from bot.render.common import hand_embed, safe_names, shown_names
+from bot.render.common import safe_names, shown_names
+from bot.render.messages import HAND_FILE, TABLE_FILE
 from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game, share_views
 from bot.storage.models import GameStatus, SeatRow
@@ -42,6 +42,8 @@ from games import Action, IllegalAction, State
 if TYPE_CHECKING:
     from bot.app import GloryBot
 
+HAND_PICTURES = frozenset({HAND_FILE, TABLE_FILE})
+"""The pictures a hand may show, kept in its message by a sub-menu click."""
 log = logging.getLogger(__name__)
 
 MOVE_PICTURE_BUDGET = 0.005
@@ -75,7 +77,6 @@ def final_scores(
         )
         for s in seats
     ]
-
 
 
 def private_parts(view: Callable[[int | None], dict[str, Any]], seats: int) -> list[dict]:
@@ -274,7 +275,7 @@ class MoveFlow:
         state = loaded.state
         assert state is not None
         if state.to_move != seat:
-            await reply(interaction, "move.not_your_turn")
+            await self._answer_not_your_turn(interaction, loaded)
             return None
         tree = menu_tree(loaded)
         tokens = resolve(tree, target.path)
@@ -286,6 +287,19 @@ class MoveFlow:
             await self._navigate(interaction, loaded, target, tokens)
             return None
         return await self._play(interaction, loaded, target, action, again=again)
+
+    async def _answer_not_your_turn(
+        self, interaction: discord.Interaction, loaded: LoadedGame
+    ) -> None:
+        """ "Not your turn", naming whose turn it is (a player reading their DM alone would
+        otherwise have to look at the channel)."""
+        state = loaded.state
+        assert state is not None and state.to_move is not None
+        presenter = presenter_for(loaded.row.game_key)
+        locale = user_locale(interaction)
+        decision = presenter.decision(loaded.view(None)["decision"], locale)
+        name = shown_names(loaded)[state.to_move]
+        await reply(interaction, "move.not_your_turn", name=name, decision=decision)
 
     async def _answer_stale(
         self, interaction: discord.Interaction, loaded: LoadedGame, seat: int
@@ -317,12 +331,17 @@ class MoveFlow:
         locale = user_locale(interaction)
         presenter = presenter_for(loaded.row.game_key)
         assert loaded.state is not None
-        names = shown_names(loaded)
-        notice = breadcrumb(loaded, presenter, target.seat, tokens, locale, names)
-        embed = hand_embed(loaded, presenter, target.seat, locale, notice=notice, names=names)
-        keep_shown(embed, interaction.message, HAND_FILE)
-        controls = menu_controls(loaded, presenter, target.seat, locale, target.path, names)
-        await Answer.of(interaction).update(embed=embed, view=controls)
+        notice = breadcrumb(loaded, presenter, target.seat, tokens, locale)
+        content = await self.bot.publisher.menu_hand(
+            loaded,
+            target.seat,
+            locale,
+            target.path,
+            notice=notice,
+            kept=shown_pictures(interaction) & HAND_PICTURES,
+            full=interaction.guild_id is not None,
+        )
+        await Answer.of(interaction).update(**content)
 
     async def _play(
         self,
@@ -391,9 +410,7 @@ class MoveFlow:
         """
         assert loaded.state is not None
         seats = len(loaded.seats)
-        before = loaded.derived(
-            private_parts_key(seats), lambda: private_parts(loaded.view, seats)
-        )
+        before = loaded.derived(private_parts_key(seats), lambda: private_parts(loaded.view, seats))
         was_to_move = loaded.state.to_move
         state = loaded.mutable_state()
         events = state.apply(action)

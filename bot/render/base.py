@@ -55,7 +55,6 @@ class Presenter:
     def game_name(self, locale: str) -> str:
         return t(self.key("name"), locale)
 
-
     def option_label(self, name: str, locale: str) -> str:
         return t(self.key("option", name), locale)
 
@@ -163,6 +162,32 @@ class Presenter:
         """Game-specific public lines of the table (``view`` is ``view(None)``)."""
         return []
 
-    def hand_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
-        """Game-specific lines only the seat of ``view`` may see (their hand …)."""
+    def round_points(self, view: JSON) -> Sequence[int] | None:
+        """Each seat's points in the round under way, where a game shows them before the
+        round is scored (``None``: it does not; the totals say it all)."""
+        return None
+
+    has_rounds: bool = True
+    """Whether the game is played in rounds (``/scores`` and the replay count them)."""
+
+    def hand_lines(
+        self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
+    ) -> list[str]:
+        """Game-specific lines only the seat of ``view`` may see: their cards, then the rest
+        (``own``: addressed to that player, "Your hand"; else about them, in a replay)."""
+        return [
+            *self.hand_cards(view, names, locale, own=own),
+            *self.hand_notes(view, names, locale, own=own),
+        ]
+
+    def hand_cards(
+        self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
+    ) -> list[str]:
+        """The hand itself in words (what the hand's picture shows)."""
+        return []
+
+    def hand_notes(
+        self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
+    ) -> list[str]:
+        """What else only this seat knows (its tasks, a card it looked at)."""
         return []

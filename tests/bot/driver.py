@@ -73,17 +73,76 @@ def new_table(env: simcord.Env, players: int, *, closed_dms: tuple[int, ...] = (
     return Table(env, guild, channel, people)
 
 
+def walk(components: Any) -> list[Any]:
+    """Every component of a message, nested ones included (a V2 message holds its texts,
+    galleries and action rows in a container)."""
+    found: list[Any] = []
+    stack = list(reversed(components))
+    while stack:
+        component = stack.pop()
+        found.append(component)
+        stack.extend(reversed(getattr(component, "children", None) or []))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+    return found
+
+
+def texts(message: Any) -> list[str]:
+    """A V2 message's text displays, in order."""
+    message = getattr(message, "message", message)
+    return [
+        c.content for c in walk(message.components) if isinstance(c, discord.components.TextDisplay)
+    ]
+
+
+def layout_texts(layout: Any) -> list[str]:
+    """The text displays of a V2 layout as the bot writes it (JSON), in order."""
+    found: list[str] = []
+    stack = list(reversed(layout.to_components()))
+    while stack:
+        component = stack.pop()
+        if component.get("type") == 10:
+            found.append(component["content"])
+        stack.extend(reversed(component.get("components") or []))
+    return found
+
+
 def message_text(message: discord.Message) -> str:
-    """Everything a reader sees in a message: content and embeds."""
+    """Everything a reader sees in a message: content, embeds and text displays."""
     parts = [message.content or ""]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
         parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    parts += texts(message)
     return "\n".join(parts)
 
 
 def components(message: discord.Message) -> list[Any]:
-    return [child for row in message.components for child in getattr(row, "children", [row])]
+    """The message's controls (buttons and selects), wherever they sit."""
+    return [
+        c
+        for c in walk(message.components)
+        if isinstance(c, (discord.components.Button, discord.components.SelectMenu))
+    ]
+
+
+def footer_text(message: Any) -> str:
+    """A table's or hand's footer: its embed's, or the V2 line in small print."""
+    message = getattr(message, "message", message)
+    if message.embeds:
+        return message.embeds[0].footer.text or ""
+    small = [text[3:] for text in texts(message) if text.startswith("-# ")]
+    return small[-1] if small else ""
+
+
+def status_text(message: Any) -> str:
+    """The status under a V2 message's heading (whose turn it is, the result)."""
+    message = getattr(message, "message", message)
+    if message.embeds:
+        return message.embeds[0].description or ""
+    first = texts(message)[0] if texts(message) else ""
+    return "\n".join(line for line in first.splitlines() if not line.startswith("#"))
 
 
 def lobby_message(table: Table) -> discord.Message:
@@ -161,7 +220,7 @@ def current_table(table: Table) -> discord.Message:
     """The live table message, found the way a person finds it: the last one in the channel."""
     footer = footer_pattern(table.locale)
     for message in reversed(table.channel.history()):
-        if message.embeds and footer.search(message.embeds[0].footer.text or ""):
+        if footer.search(footer_text(message)):
             return message
     raise AssertionError("no table message in the channel")
 
@@ -171,15 +230,14 @@ async def table_message(table: Table) -> discord.Message:
 
 
 def table_move(table: Table) -> int:
-    match = footer_pattern(table.locale).search(current_table(table).embeds[0].footer.text or "")
+    match = footer_pattern(table.locale).search(footer_text(current_table(table)))
     assert match
     return int(match["move"])
 
 
 def seat_on_turn(table: Table) -> int | None:
     """Whose turn the table announces (``None`` once it shows a result)."""
-    description = current_table(table).embeds[0].description or ""
-    match = turn_pattern(table.locale).match(description)
+    match = turn_pattern(table.locale).match(status_text(current_table(table)))
     if match is None:
         return None
     names = [p.user.name for p in table.players]
@@ -218,10 +276,7 @@ def pick(message: Any, rng: random.Random) -> tuple[str, str | None]:
     found = message.message.components if hasattr(message, "message") else message.components
     # Only the move menu: a hand also carries the seat's own buttons (Hint, take the seat back).
     controls = [
-        c
-        for row in found
-        for c in row.children
-        if (getattr(c, "custom_id", None) or "").startswith(MENU_PREFIXES)
+        c for c in walk(found) if (getattr(c, "custom_id", None) or "").startswith(MENU_PREFIXES)
     ]
     selects = [c for c in controls if isinstance(c, discord.components.SelectMenu)]
     buttons = [c for c in controls if isinstance(c, discord.components.Button)]
@@ -247,7 +302,7 @@ async def play_one_move(table: Table, rng: random.Random) -> None:
             result = await actor.select(message, [value], custom_id=custom_id)
         table.clicks += 1
         assert result.acknowledged
-        assert not result.ephemeral or result.response.message.embeds, "a click was refused"
+        assert not result.ephemeral or texts(result.response), "a click was refused"
         if table_move(table) != move:
             return
         message = result.response

@@ -296,7 +296,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "Züge machst du in deiner eigenen Hand (deine DM oder {button_my_hand}); es hat sich "
         "nichts geändert."
     ),
-    "move.not_your_turn": "Du bist gerade nicht am Zug.",
+    "move.not_your_turn": "Du bist gerade nicht am Zug: **{name}** ist dran ({decision}).",
     "move.illegal": "Dieser Zug ist jetzt nicht erlaubt; es hat sich nichts geändert.",
     "move.stale": (
         "Diese Steuerung war veraltet (das Spiel ist weitergegangen); hier ist die aktuelle."

@@ -250,7 +250,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hand.private_log": "Only you saw:",
     "hand.not_a_player": "You are not playing in this game.",
     "move.not_your_control": "That control belongs to another player.",
-    "move.not_your_turn": "It is not your turn to decide.",
+    "move.not_your_turn": "It is not your turn: **{name}** is deciding ({decision}).",
     "move.illegal": "That move is not allowed now; nothing changed.",
     "move.stale": "That control was out of date (the game has moved on); here is the current one.",
     "move.stale_short": (

@@ -17,6 +17,7 @@ from bot.i18n.ru import (
     hints,
     history,
     kami,
+    messages,
     pictures,
     settings,
 )
@@ -34,4 +35,5 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **pictures.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
+    **messages.MESSAGES,
 }

@@ -291,7 +291,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # ------------------------------------------------------------------ hand and moves
     "hand.title": "{game}: рука игрока {name}",
     "hand.your_turn": "**Твой ход:** {decision}.",
-    "hand.waiting": "Ждём **{name}**: {decision}.",
+    "hand.waiting": "Сейчас ходит **{name}**: {decision}.",
     "hand.waiting_quiet": (
         "Сейчас не твой ход. Игра видна на столе в канале; я напишу тебе, когда нужно будет "
         "принять решение."
@@ -303,7 +303,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "Ходы делаются в твоей собственной руке (в личных сообщениях или через "
         "{button_my_hand}); ничего не изменилось."
     ),
-    "move.not_your_turn": "Сейчас не твоя очередь.",
+    "move.not_your_turn": "Сейчас не твой ход: ходит **{name}** ({decision}).",
     "move.illegal": "Этот ход сейчас недопустим; ничего не изменилось.",
     "move.stale": "Это управление устарело (игра ушла вперёд); вот актуальное.",
     "move.stale_short": (
