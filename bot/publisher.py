@@ -24,12 +24,13 @@ from bot.render.layout import Layout, edit_fields
 from bot.render.messages import hand_layout, hand_shows_table, table_layout
 from bot.render.story import RecentMoves, story_of
 from bot.session import LoadedGame
+from bot.storage.cache import KEPT_MOVES
 from games import Event
 
 if TYPE_CHECKING:
     from bot.app import GloryBot
 
-RECENT_MOVES = 12
+RECENT_MOVES = KEPT_MOVES
 """The moves a table's log and a hand's story read (the store keeps as many in memory)."""
 
 

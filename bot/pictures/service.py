@@ -280,7 +280,8 @@ class Pictures:
         table = None
         if with_table:
             key = _position_key("table", loaded, locale, DEFAULT_THEME)
-            scene = table_scene(loaded, recent, locale, DEFAULT_THEME)
+            known = key in self._drawing or self._kept.get(key) is not None
+            scene = None if known else table_scene(loaded, recent, locale, DEFAULT_THEME)
             table = self.begin(key, "tables", draw.table_png, scene)
         png, complete = await self._hand_png_within(loaded, seat, locale, budget, urgent)
         if table is not None:
