@@ -154,6 +154,9 @@ def hand_text(
     *,
     full: bool,
 ) -> HandText:
+    state = loaded.state
+    # The same text either way while the seat is on turn or the game is over.
+    full = full or state is None or state.to_move == seat or state.is_over
     key = ("hand_text", seat, locale, names, full, loaded.status)
     return loaded.derived(key, lambda: _hand_text(loaded, presenter, seat, locale, names, full))
 

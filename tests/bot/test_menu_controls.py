@@ -27,7 +27,7 @@ from bot.controls import (
 )
 from bot.i18n import LOCALES
 from bot.render import presenter_for
-from bot.render.common import hand_embed
+from bot.render.messages import hand_layout
 from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 from games import REGISTRY, State
@@ -101,7 +101,7 @@ def test_a_menu_labelled_ahead_opens_every_level_without_the_seats_view(key: str
             if seat is None:
                 continue
             courier = loaded_for(state, {})
-            hand_embed(courier, presenter, seat, "de")
+            hand_layout(courier, presenter, seat, "de", full=False)
             label_whole_menu(courier, presenter, seat, "de")
             for path in paths(state):
                 click = LoadedGame(
@@ -114,20 +114,21 @@ def test_a_menu_labelled_ahead_opens_every_level_without_the_seats_view(key: str
                 tokens = resolve(menu_tree(click), path)
                 assert tokens is not None
                 crumb = breadcrumb(click, presenter, seat, tokens, "de")
-                embed = hand_embed(click, presenter, seat, "de", notice=crumb)
+                embed = hand_layout(click, presenter, seat, "de", notice=crumb, full=False)
                 built = menu_controls(click, presenter, seat, "de", path)
                 assert click._views == {}, "a label was made on the click"
                 plain = menu_view(fresh(click), presenter, seat, "de", path)
                 assert plain is not None and built is not None
                 assert built.to_components() == plain.to_components()
-                again = hand_embed(
+                again = hand_layout(
                     fresh(click),
                     presenter,
                     seat,
                     "de",
                     notice=breadcrumb(fresh(click), presenter, seat, tokens, "de"),
+                    full=False,
                 )
-                assert embed.to_dict() == again.to_dict()
+                assert embed.to_components() == again.to_components()
 
     asyncio.run(check())
 
@@ -162,7 +163,7 @@ def test_kept_hand_texts_are_the_texts_of_a_fresh_build(key: str) -> None:
             for locale in ("en", "ru"):
                 for full in (True, False):
                     for notice in (None, "Chosen so far: something"):
-                        kept = hand_embed(
+                        kept = hand_layout(
                             loaded,
                             presenter,
                             seat,
@@ -171,7 +172,7 @@ def test_kept_hand_texts_are_the_texts_of_a_fresh_build(key: str) -> None:
                             full=full,
                             private_log=["a line"],
                         )
-                        plain = hand_embed(
+                        plain = hand_layout(
                             fresh(loaded),
                             presenter,
                             seat,
@@ -180,7 +181,7 @@ def test_kept_hand_texts_are_the_texts_of_a_fresh_build(key: str) -> None:
                             full=full,
                             private_log=["a line"],
                         )
-                        assert kept.to_dict() == plain.to_dict()
+                        assert kept.to_components() == plain.to_components()
 
 
 def test_a_new_state_starts_with_nothing_kept() -> None:
@@ -188,7 +189,7 @@ def test_a_new_state_starts_with_nothing_kept() -> None:
     state = next(positions("call_to_glory"))
     loaded = loaded_for(state, {})
     loaded.row.state = state.to_json()
-    hand_embed(loaded, presenter_for("call_to_glory"), 0, "en")
+    hand_layout(loaded, presenter_for("call_to_glory"), 0, "en")
     assert loaded.snapshot()._memo is loaded._memo
     after = loaded.after_move(REGISTRY["call_to_glory"].state_from_json(state.to_json()))
     assert after._memo == {} and after._views == {}
