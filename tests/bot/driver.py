@@ -136,6 +136,25 @@ def footer_text(message: Any) -> str:
     return small[-1] if small else ""
 
 
+def as_embed(message: Any) -> discord.Embed:
+    """A table's or hand's words in the shape of its old embed: the embed itself, or (V2) the
+    heading as the title, the texts below it as the description and the small print as the
+    footer, for tests that read a message's title, body and footer in any language."""
+    message = getattr(message, "message", message)
+    if message.embeds:
+        return message.embeds[0]
+    parts = texts(message)
+    if not parts:
+        return discord.Embed()
+    head, *rest = parts[0].split("\n")
+    body = ["\n".join(rest), *[part for part in parts[1:] if not part.startswith("-# ")]]
+    embed = discord.Embed(
+        title=head.removeprefix("### "), description="\n".join(part for part in body if part)
+    )
+    embed.set_footer(text=footer_text(message))
+    return embed
+
+
 def status_text(message: Any) -> str:
     """The status under a V2 message's heading (whose turn it is, the result)."""
     message = getattr(message, "message", message)
