@@ -19,6 +19,7 @@ import simcord
 from bot.app import GloryBot
 from bot.i18n import DEFAULT_LOCALE, LOCALES, catalog, t
 from bot.moves import move_publication, private_parts
+from bot.render.layout import Layout, edit_fields
 from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus
 from bot.storage.repository import MoveRecord
@@ -155,6 +156,16 @@ def as_embed(message: Any) -> discord.Embed:
     return embed
 
 
+def as_sent(message: Any) -> dict[str, Any]:
+    """An edit that puts ``message``'s own components back (a late request showing an older
+    table or hand, as a process that died may have sent)."""
+    message = getattr(message, "message", message)
+    if message.embeds:
+        return {"embed": message.embeds[0], "view": discord.ui.View.from_message(message)}
+    layout = Layout([component.to_dict() for component in message.components])
+    return edit_fields(layout)
+
+
 def status_text(message: Any) -> str:
     """The status under a V2 message's heading (whose turn it is, the result)."""
     message = getattr(message, "message", message)
@@ -248,10 +259,12 @@ async def table_message(table: Table) -> discord.Message:
     return current_table(table)
 
 
-def table_move(table: Table) -> int:
+def table_version(table: Table) -> int:
+    """The game version the table shows: its footer counts the moves made, and the deal is
+    version 1, so each move's version is one more than the moves made by then."""
     match = footer_pattern(table.locale).search(footer_text(current_table(table)))
     assert match
-    return int(match["move"])
+    return int(match["move"]) + 1
 
 
 def seat_on_turn(table: Table) -> int | None:
@@ -311,7 +324,7 @@ async def play_one_move(table: Table, rng: random.Random) -> None:
     """The seat on turn opens its hand and clicks through the menu until a move is applied."""
     seat = seat_on_turn(table)
     assert seat is not None
-    move = table_move(table)
+    move = table_version(table)
     message, actor = await hand_message(table, seat)
     for _depth in range(10):
         custom_id, value = pick(message, rng)
@@ -322,7 +335,7 @@ async def play_one_move(table: Table, rng: random.Random) -> None:
         table.clicks += 1
         assert result.acknowledged
         assert not result.ephemeral or texts(result.response), "a click was refused"
-        if table_move(table) != move:
+        if table_version(table) != move:
             return
         message = result.response
         assert message is not None, "navigation must edit the hand message"

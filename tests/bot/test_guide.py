@@ -295,19 +295,19 @@ async def test_every_option_value_in_the_lobby_carries_its_explanation(simcord_e
 
 CONFLICT = {
     "en": (
-        "Rounds (1) and Imperial Tasks (on) do not work together: Imperial Tasks are revealed "
-        "over three rounds, so they need the full game, not the one-round game. Nothing was "
-        "changed."
+        "Rounds (short game, 1 round) and Imperial Tasks (on) do not work together: Imperial "
+        "Tasks are revealed over three rounds, so they need the full game, not the one-round "
+        "game. Nothing was changed."
     ),
     "de": (
-        "Runden (1) und Kaiserliche Aufträge (an) passen nicht zusammen: Kaiserliche Aufträge "
-        "werden über drei Runden aufgedeckt; sie brauchen das ganze Spiel, nicht das Spiel mit "
-        "einer Runde. Es wurde nichts geändert."
+        "Runden (kurzes Spiel, 1 Runde) und Kaiserliche Aufträge (an) passen nicht zusammen: "
+        "Kaiserliche Aufträge werden über drei Runden aufgedeckt; sie brauchen das ganze Spiel, "
+        "nicht das Spiel mit einer Runde. Es wurde nichts geändert."
     ),
     "ru": (
-        "Раунды (1) и Поручения Императора (вкл.) несовместимы: Поручения Императора "
-        "открываются три раунда подряд, поэтому им нужна полная игра, а не игра в один раунд. "
-        "Ничего не изменено."
+        "Раунды (короткая игра, 1 раунд) и Поручения Императора (вкл.) несовместимы: "
+        "Поручения Императора открываются три раунда подряд, поэтому им нужна полная игра, а не "
+        "игра в один раунд. Ничего не изменено."
     ),
 }
 

@@ -24,7 +24,7 @@ from tests.bot.driver import (
     play_one_move,
     play_to_end,
     quick_game,
-    table_move,
+    table_version,
     walk,
 )
 
@@ -139,10 +139,10 @@ async def test_a_sub_menu_click_keeps_the_hand_picture_without_sending_it_again(
             for child in walk(dm.components)
             if (getattr(child, "custom_id", None) or "").startswith("glory:m:")
         ]
-        before = table_move(table)
+        before = table_version(table)
         if opened:
             result = await table.players[seat].user.click(dm, custom_id=opened[0])
-            if table_move(table) == before:  # a sub-menu opened: nothing was played
+            if table_version(table) == before:  # a sub-menu opened: nothing was played
                 shown = result.response
                 assert picture(shown, "hand.png") and picture(shown, "table.png")
                 kept = {a.filename: a.id for a in shown.attachments}
@@ -208,9 +208,9 @@ async def test_a_hand_that_cannot_be_drawn_ahead_does_not_hold_the_move_up(
         raise RuntimeError("no picture today")
 
     monkeypatch.setattr(service, "_hand_request", broken)
-    before = table_move(table)
+    before = table_version(table)
     await play_one_move(table, random.Random(6))
-    assert table_move(table) != before  # the move was stored and shown
+    assert table_version(table) != before  # the move was stored and shown
     assert "could not be drawn ahead" in caplog.text  # and the answer went without its picture
 
 
@@ -240,9 +240,9 @@ async def test_a_move_whose_new_hand_picture_is_late_is_answered_without_it_and_
     mover = (await table.loaded()).state.to_move
     dm = live_dm_hand(table, mover)
     assert dm is not None and picture(dm, "hand.png")
-    before = table_move(table)
+    before = table_version(table)
     await play_one_move(table, random.Random(7))
-    assert table_move(table) != before
+    assert table_version(table) != before
     moved = answers[-1]  # the answer to the click that made the move, in the DM
     assert "hand.png" not in [file.filename for file in moved["attachments"]]
     assert "hand.png" not in [picture.filename for picture in moved["view"].pictures]

@@ -249,9 +249,7 @@ async def test_games_on_every_shard_finish_with_every_move_made_from_dms(
             alive = tmp_path / f"bot-shard-{shard}.alive"
             await emulator.wait_for(alive.exists, timeout=5, what=f"shard {shard}'s health file")
         tables = [
-            await open_and_start(
-                emulator, players, GAME, channel=emulator.channel_of(guild), ai=ai
-            )
+            await open_and_start(emulator, players, GAME, channel=emulator.channel_of(guild), ai=ai)
             for guild, players, ai in games
         ]
         clicks: list[InteractionRecord] = []

@@ -96,8 +96,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "call_to_glory.event.game_over": "Das Spiel ist vorbei.",
     "call_to_glory.view.cards": "**Karten auf der Hand:** {cards}",
     "call_to_glory.view.tasks_held": "**Kaiserliche Aufträge:** {tasks}",
-    "call_to_glory.option.rounds.4": "volles Spiel (4 Runden; 3 mit Kaiserlichen Aufträgen)",
-    "call_to_glory.option.rounds.1": "kurzes Spiel (1 Runde)",
+    "call_to_glory.option.rounds.4": "volles Spiel, 4 Runden (3 mit Kaiserlichen Aufträgen)",
+    "call_to_glory.option.rounds.1": "kurzes Spiel, 1 Runde",
     "call_to_glory.award": {
         "one": "{name} +{points} ({count} Karte)",
         "other": "{name} +{points} ({count} Karten)",

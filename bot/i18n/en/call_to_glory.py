@@ -86,8 +86,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "call_to_glory.event.game_over": "The game is over.",
     "call_to_glory.view.cards": "**Cards in hand:** {cards}",
     "call_to_glory.view.tasks_held": "**Imperial Tasks:** {tasks}",
-    "call_to_glory.option.rounds.4": "full game (4 rounds; 3 with Imperial Tasks)",
-    "call_to_glory.option.rounds.1": "short game (1 round)",
+    "call_to_glory.option.rounds.4": "full game, 4 rounds (3 with Imperial Tasks)",
+    "call_to_glory.option.rounds.1": "short game, 1 round",
     "call_to_glory.award": {
         "one": "{name} +{points} ({count} card)",
         "other": "{name} +{points} ({count} cards)",

@@ -112,8 +112,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "call_to_glory.event.game_over": "Игра окончена.",
     "call_to_glory.view.cards": "**Карты на руке:** {cards}",
     "call_to_glory.view.tasks_held": "**Поручения Императора:** {tasks}",
-    "call_to_glory.option.rounds.4": "полная игра (4 раунда; 3 с Поручениями Императора)",
-    "call_to_glory.option.rounds.1": "короткая игра (1 раунд)",
+    "call_to_glory.option.rounds.4": "полная игра, 4 раунда (3 с Поручениями Императора)",
+    "call_to_glory.option.rounds.1": "короткая игра, 1 раунд",
     "call_to_glory.award": {
         "one": "{name} +{points} ({count} карта)",
         "few": "{name} +{points} ({count} карты)",
