@@ -282,12 +282,16 @@ class Pictures:
             key = _position_key("table", loaded, locale, DEFAULT_THEME)
             known = key in self._drawing or self._kept.get(key) is not None
             scene = None if known else table_scene(loaded, recent, locale, DEFAULT_THEME)
-            table = self.begin(key, "tables", draw.table_png, scene)
+            # A hand shows the table to a player on turn (or looking at it): someone waits.
+            table = self.begin(key, "tables", draw.table_png, scene, urgent=True)
+        began = asyncio.get_running_loop().time()
         png, complete = await self._hand_png_within(loaded, seat, locale, budget, urgent)
         if table is not None:
             if budget is not None and not table.done():
                 self.workers.read_answers("tables")
-                await asyncio.wait((table,), timeout=budget)
+                left = budget - (asyncio.get_running_loop().time() - began)
+                if left > 0:  # one budget for both pictures, not one each
+                    await asyncio.wait((table,), timeout=left)
             if table.done() or budget is None:
                 drawn = await self._safely(_ready(table), loaded)
                 if drawn is not None:

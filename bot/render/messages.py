@@ -123,7 +123,8 @@ def table_layout(
     children += texts(totals)
     if CHART_FILE in pictures:
         game = presenter.game_name(locale)
-        shown.append(Picture(CHART_FILE, t("pictures.alt.chart", locale, game=game)))
+        chart = joined(t("pictures.alt.chart", locale, game=game), plain(totals))
+        shown.append(Picture(CHART_FILE, chart))
         children.append(gallery(shown[-1]))
     children += texts(foot)
     children += action_rows(controls)

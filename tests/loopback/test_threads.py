@@ -268,7 +268,7 @@ async def test_a_move_after_the_thread_was_archived_reposts_the_table_there(
             lambda: [c.status for c in emulator.calls("PATCH", old_table_edits)][-2:] == [400, 200],
             what="the old table's edit refused (50083), then the old table retired",
         )
-        assert not old_table.components, "the old table still has controls"
+        assert not list(old_table.iter_components()), "the old table still has controls"
         assert [m for m in bot_posts(emulator, thread) if has_hand_button(m)] == [new_table]
         assert bot_posts(emulator, emulator.channel) == []
 

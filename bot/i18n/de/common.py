@@ -285,10 +285,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hand.title": "{game}: Hand von {name}",
     "hand.your_turn": "**Du bist am Zug:** {decision}.",
     "hand.waiting": "Warten auf **{name}**: {decision}.",
-    "hand.waiting_quiet": (
-        "Du bist nicht am Zug. Der Tisch im Kanal zeigt das Spiel; ich schreibe dir, sobald du "
-        "entscheiden musst."
-    ),
     "hand.private_log": "Nur für dich sichtbar:",
     "hand.not_a_player": "Du spielst in diesem Spiel nicht mit.",
     "move.not_your_control": "Diese Steuerung gehört einem anderen Spieler.",

@@ -243,10 +243,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hand.title": "{game}: {name}'s hand",
     "hand.your_turn": "**Your turn:** {decision}.",
     "hand.waiting": "Waiting for **{name}**: {decision}.",
-    "hand.waiting_quiet": (
-        "Not your turn. The table in the channel shows the game; I will message you when you "
-        "have to decide."
-    ),
     "hand.private_log": "Only you saw:",
     "hand.not_a_player": "You are not playing in this game.",
     "move.not_your_control": "That control belongs to another player.",

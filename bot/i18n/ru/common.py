@@ -292,10 +292,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hand.title": "{game}: рука игрока {name}",
     "hand.your_turn": "**Твой ход:** {decision}.",
     "hand.waiting": "Сейчас ходит **{name}**: {decision}.",
-    "hand.waiting_quiet": (
-        "Сейчас не твой ход. Игра видна на столе в канале; я напишу тебе, когда нужно будет "
-        "принять решение."
-    ),
     "hand.private_log": "Видно только тебе:",
     "hand.not_a_player": "Ты не участвуешь в этой игре.",
     "move.not_your_control": "Это управление принадлежит другому игроку.",
