@@ -84,9 +84,8 @@ class CallToGloryPresenter(Presenter):
     def itemised(self, event: Mapping[str, Any], names: Sequence[str], locale: str) -> str:
         """A round's points per player, the tasks' bonus apart where there is one."""
         entries = []
-        for seat, name in enumerate(names):
-            base, bonus = event["base"][seat], event["bonus"][seat]
-            total = event["scores"][seat]
+        rows = zip(names, event["base"], event["bonus"], event["scores"], strict=False)
+        for name, base, bonus, total in rows:
             if bonus:
                 entries.append(
                     t(

@@ -33,6 +33,7 @@ from bot.render.common import moves_made, shown_names, status_line, total_line
 from bot.render.layout import (
     ALT_TEXT,
     JSON,
+    TEXT_LIMIT,
     Layout,
     Picture,
     TextBudget,
@@ -144,6 +145,14 @@ class HandText:
     """What else only this seat knows (tasks, a card looked at), shown either way."""
     board: tuple[str, ...]
     """The table in words (for a hand that shows the table)."""
+    shows_table: bool
+    """Whether the hand shows the table (``hand_shows_table``)."""
+    accent: int
+    footer: str
+
+    @property
+    def heading(self) -> str:
+        return heading(self.title)
 
 
 def hand_text(
@@ -197,6 +206,9 @@ def _hand_text(
         cards=tuple(presenter.hand_cards(view, names, locale)),
         notes=tuple(presenter.hand_notes(view, names, locale)),
         board=board,
+        shows_table=hand_shows_table(loaded, seat, full),
+        accent=accent_of(loaded),
+        footer=footer_of(loaded, locale),
     )
 
 
@@ -243,34 +255,88 @@ def hand_layout(
     (``TABLE_FILE``, ``HAND_FILE``); ``controls``: the move menu and seat buttons."""
     names = shown_names(loaded) if names is None else names
     words = hand_text(loaded, presenter, seat, locale, names, full=full)
-    budget = TextBudget()
-    footer = footer_of(loaded, locale)
-    top = budget.take(joined(heading(words.title), notice, words.status), HEADING_ROOM)
-    foot = budget.take(small(footer))
-    notes = budget.take(joined(*words.notes), LOG_ROOM)
-    private = ""
-    if private_log:
-        private = budget.take(
-            joined(f"**{t('hand.private_log', locale)}**", *private_log), LOG_ROOM
-        )
-    children: list[JSON] = texts(top)
-    if story:
-        title = story_title or t("hand.story", locale)
-        children += texts(budget.section(title, story, cap=LOG_ROOM, keep=LOG_ROOM))
-    shown: list[Picture] = []
-    table_too = hand_shows_table(loaded, seat, full)
     hand_pictured = HAND_FILE in pictures
-    cards = "" if hand_pictured else budget.take(joined(*words.cards), LOG_ROOM)
-    if table_too and TABLE_FILE in pictures:
+    table_pictured = words.shows_table and TABLE_FILE in pictures
+    story_text = joined(f"**{story_title or t('hand.story', locale)}**", *story) if story else ""
+    private = joined(f"**{t('hand.private_log', locale)}**", *private_log) if private_log else ""
+    parts = _HandParts(
+        top=joined(words.heading, notice, words.status),
+        story=story_text,
+        board="" if table_pictured or not words.shows_table else "\n".join(words.board),
+        cards="" if hand_pictured else joined(*words.cards),
+        notes=joined(*words.notes),
+        private=private,
+        foot=small(words.footer),
+    )
+    if not parts.fit():  # rare: long names, a long story, Clans and Glory's boards in words
+        parts = _fitted(
+            words, notice, story, story_title, private, hand_pictured, table_pictured, locale
+        )
+    children: list[JSON] = texts(parts.top, parts.story)
+    shown: list[Picture] = []
+    if table_pictured:
         shown.append(Picture(TABLE_FILE, table_alt(loaded, presenter, locale)))
         children += [separator(), gallery(shown[-1])]
-    elif table_too and words.board:
-        children += [separator(), *texts(budget.first(words.board))]
+    elif parts.board:
+        children += [separator(), text(parts.board)]
     if hand_pictured:
         shown.append(Picture(HAND_FILE, hand_alt(loaded, presenter, seat, locale)))
         children += [separator(), gallery(shown[-1])]
-    else:
-        children += [separator(), *texts(cards)] if cards else []
-    children += texts(notes, private, foot)
+    elif parts.cards:
+        children += [separator(), text(parts.cards)]
+    children += texts(parts.notes, parts.private, parts.foot)
     children += action_rows(controls)
-    return Layout([container(children, accent_of(loaded))], footer=footer, pictures=shown)
+    return Layout([container(children, words.accent)], footer=words.footer, pictures=shown)
+
+
+@dataclass(slots=True)
+class _HandParts:
+    """A hand's texts, one per text display (an empty one is left out)."""
+
+    top: str
+    story: str
+    board: str
+    cards: str
+    notes: str
+    private: str
+    foot: str
+
+    def fit(self) -> bool:
+        """Whether every part is within its room and all within Discord's 4,000 characters
+        (then the parts are shown as they are)."""
+        rest = (self.story, self.cards, self.notes, self.private)
+        total = len(self.top) + len(self.board) + len(self.foot) + sum(map(len, rest))
+        return (
+            len(self.top) <= HEADING_ROOM
+            and max(map(len, rest)) <= LOG_ROOM
+            and (total <= TEXT_LIMIT)
+        )
+
+
+def _fitted(
+    words: HandText,
+    notice: str | None,
+    story: Sequence[str],
+    story_title: str | None,
+    private: str,
+    hand_pictured: bool,
+    table_pictured: bool,
+    locale: str,
+) -> _HandParts:
+    """The hand's parts cut to fit: the heading, status and footer first, then the notes and
+    what only the player saw, the story from its newest line, the cards, and the board from
+    its top with what is left."""
+    budget = TextBudget()
+    top = budget.take(joined(words.heading, notice, words.status), HEADING_ROOM)
+    foot = budget.take(small(words.footer))
+    notes = budget.take(joined(*words.notes), LOG_ROOM)
+    private = budget.take(private, LOG_ROOM) if private else ""
+    story_text = ""
+    if story:
+        title = story_title or t("hand.story", locale)
+        story_text = budget.section(title, story, cap=LOG_ROOM, keep=LOG_ROOM)
+    cards = "" if hand_pictured else budget.take(joined(*words.cards), LOG_ROOM)
+    board = ""
+    if words.shows_table and not table_pictured:
+        board = budget.first(words.board)
+    return _HandParts(top, story_text, board, cards, notes, private, foot)

@@ -288,9 +288,9 @@ def test_a_russian_clans_and_glory_game_shows_no_latin_letters() -> None:
 @pytest.mark.parametrize(
     ("locale", "expected"),
     [
-        ("en", ["Draw piles: 21 cards and 1 card", "· 1 point", "· 5 points"]),
-        ("de", ["Zugstapel: 21 Karten und 1 Karte", "· 1 Punkt", "· 5 Punkte"]),
-        ("ru", ["Колоды добора: 21 карта и 1 карта", "· 1 очко", "· 5 очков"]),
+        ("en", ["Draw piles: 21 cards and 1 card", "· 1 point this round", "· 5 points this"]),
+        ("de", ["Zugstapel: 21 Karten und 1 Karte", "· 1 Punkt in dieser", "· 5 Punkte in"]),
+        ("ru", ["Колоды добора: 21 карта и 1 карта", "раунде 1 очко", "раунде 5 очков"]),
     ],
 )
 def test_call_to_glory_counts_read_as_plural_phrases(locale: str, expected: list[str]) -> None:
@@ -303,7 +303,7 @@ def test_call_to_glory_counts_read_as_plural_phrases(locale: str, expected: list
         assert phrase in text, (phrase, text)
     view["draw_piles"], view["display_points"] = [3, 12], [22, 0]
     text = "\n".join(presenter.table_lines(view, NAMES[:2], "ru"))
-    assert "3 карты и 12 карт" in text and "· 22 очка" in text and "· 0 очков" in text
+    assert "3 карты и 12 карт" in text and "раунде 22 очка" in text and "раунде 0 очков" in text
 
 
 @pytest.mark.parametrize(
