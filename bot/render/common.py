@@ -217,11 +217,12 @@ def moves_made(loaded: LoadedGame) -> int:
 def log_lines(
     presenter: Presenter, moves: Sequence[Sequence[Event]], names: Sequence[str], locale: str
 ) -> list[str]:
-    """The public events of the given moves as plain sentences, newest last."""
+    """The public events of the given moves as plain sentences, newest last: the newest
+    ``LOG_LINES`` (read from the newest move back, so older moves cost nothing)."""
     lines: list[str] = []
-    for events in moves:
-        for event in events_for(events, None):
-            line = presenter.event_line(event, names, locale)
-            if line:
-                lines.append(t("table.log_line", locale, line=line))
+    for events in reversed(moves):
+        phrased = [presenter.event_line(event, names, locale) for event in events_for(events, None)]
+        lines[:0] = [t("table.log_line", locale, line=line) for line in phrased if line]
+        if len(lines) >= LOG_LINES:
+            break
     return lines[-LOG_LINES:]
