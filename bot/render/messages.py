@@ -124,7 +124,8 @@ def table_layout(
     children += texts(totals)
     if CHART_FILE in pictures:
         game = presenter.game_name(locale)
-        chart = joined(t("pictures.alt.chart", locale, game=game), plain(totals))
+        about = "pictures.alt.chart" if presenter.has_rounds else "pictures.alt.chart_final"
+        chart = joined(t(about, locale, game=game), plain(totals))
         shown.append(Picture(CHART_FILE, chart))
         children.append(gallery(shown[-1]))
     children += texts(foot)

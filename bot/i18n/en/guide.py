@@ -138,10 +138,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "guide.kami.round.title": "A round",
     "guide.kami.round": (
-        "**Lead:** the start player puts one card face down into their defence line, then "
+        "**Lead:** the start player puts one card face down into their defense line, then "
         "attacks with a card face up. Leading is compulsory.\n"
         "**Answer:** clockwise, each other player passes or counters: they lay a card of the "
-        "attacked type face up into their defence line, then attack with any card of their own. "
+        "attacked type face up into their defense line, then attack with any card of their own. "
         "Passing is always allowed, even with a fitting card.\n"
         "**After a counter** the counterer is the attacker, and everyone is asked again from "
         "their left, players who passed before too. You may counter your partner.\n"
@@ -152,7 +152,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "guide.kami.empress": (
         "**Countering:** the Empress counters any attack except a Soldier or a Spear.\n"
         "**Attacking:** she may attack only once the other Empress lies face up in some "
-        "defence line (anyone's, your own too), or as the last card of your hand. A face-down "
+        "defense line (anyone's, your own too), or as the last card of your hand. A face-down "
         "Empress does not count, and neither does holding both.\n"
         "**Both in one move:** counter with one Empress, then attack with the other: allowed, "
         "and nobody can counter that attack."
@@ -174,9 +174,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "mercenary instead of a hand card; the card below then turns face up.\n"
         "**Same rules:** a mercenary must fit like a hand card (the attacked type for a counter, "
         "the Empress's attack condition). A mercenary Empress is never your last card.\n"
-        "**Winning a round:** your last hand card must be an attack. It may not go into defence, "
-        "nor may a defence card that would leave you no attack.\n"
-        "**Last card, no mercenary left:** it attacks alone, without a defence card; it scores "
+        "**Winning a round:** your last hand card must be an attack. It may not go into defense, "
+        "nor may a defense card that would leave you no attack.\n"
+        "**Last card, no mercenary left:** it attacks alone, without a defense card; it scores "
         "but never doubles."
     ),
     "guide.kami.scoring.title": "Scoring and the end",

@@ -65,7 +65,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "it matches your face-down card."
     ),
     "hint.kami.counters": "{card} counters the attack of {attack}.",
-    "hint.kami.hides_card": "{card} goes face down into your defence line, hidden from the others.",
+    "hint.kami.hides_card": "{card} goes face down into your defense line, hidden from the others.",
     "hint.kami.attacks_with": "Attack with {card}.",
     "hint.kami.empress_attack": "Attack with your Empress, the strongest card.",
     "hint.kami.keeps_empress": (

@@ -19,7 +19,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "kami.option.demoralized.off": "off",
     "kami.decision.demoralized_reveal": "reveal five Soldiers (Demoralized) or keep them hidden",
     "kami.decision.demoralized_consent": "call a redeal or play on",
-    "kami.decision.lead_defense": "lead a card face-down into the defence line",
+    "kami.decision.lead_defense": "lead a card face-down into the defense line",
     "kami.decision.lead_attack": "attack with a card",
     "kami.decision.respond": "pass or counter the attack",
     "kami.decision.counter_attack": "attack after countering",
@@ -54,8 +54,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "{name} attacks with {card} ({count} passes so far).",
     },
     "kami.view.player": {
-        "one": "**{name}**: {count} card in hand · defence {defense} · attack {attack}",
-        "other": "**{name}**: {count} cards in hand · defence {defense} · attack {attack}",
+        "one": "**{name}**: {count} card in hand · defense {defense} · attack {attack}",
+        "other": "**{name}**: {count} cards in hand · defense {defense} · attack {attack}",
     },
     "kami.view.stack": "{number}: {card} ({count})",
     "kami.view.mercenaries": "Mercenaries: {stacks}",
@@ -83,7 +83,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "kami.event.redeal": "{seat} called a redeal.",
     "kami.event.play_on": "{seat} chose to play on.",
-    "kami.event.lead": "{seat} led {card} into the defence line.",
+    "kami.event.lead": "{seat} led {card} into the defense line.",
     "kami.event.lead_hidden": "{seat} led a card face-down.",
     "kami.event.lead_mercenary": "{seat} led the mercenary {card}.",
     "kami.event.hidden_defense": "You led {card} face-down.",
@@ -104,11 +104,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "kami.event.round_end_doubled": {
         "one": (
             "Round {round} ends with a Masterstroke: {card} over the same card face down in "
-            "defence scores double, {count} point for {seats} (total {total})."
+            "defense scores double, {count} point for {seats} (total {total})."
         ),
         "other": (
             "Round {round} ends with a Masterstroke: {card} over the same card face down in "
-            "defence scores double, {count} points for {seats} (total {total})."
+            "defense scores double, {count} points for {seats} (total {total})."
         ),
     },
     "kami.view.last_round_doubled": {

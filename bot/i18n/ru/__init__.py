@@ -16,6 +16,7 @@ from bot.i18n.ru import (
     guide,
     hints,
     history,
+    host,
     kami,
     messages,
     pictures,
@@ -36,4 +37,5 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **guide.MESSAGES,
     **command_options.MESSAGES,
     **messages.MESSAGES,
+    **host.MESSAGES,
 }
