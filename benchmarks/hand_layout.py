@@ -23,7 +23,7 @@ from bot.render import presenter_for
 from bot.render.common import shown_names
 from bot.render.layout import edit_fields
 from bot.render.messages import hand_layout
-from bot.render.story import RecentMoves, story_of
+from bot.render.story import RecentMoves
 from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
 from games import REGISTRY
@@ -66,10 +66,6 @@ def main() -> None:
         began = time.perf_counter()
         for _ in range(args.clicks):
             names = shown_names(loaded)
-            story = loaded.derived(
-                ("story", seat, "en", names, (len(recent), recent.moves[-1].version)),
-                lambda names=names: story_of(presenter, recent, seat, names, "en"),
-            )
             controls = menu_controls(loaded, presenter, seat, "en", (0,), names)
             layout = hand_layout(
                 loaded,
@@ -77,9 +73,7 @@ def main() -> None:
                 seat,
                 "en",
                 notice="Chosen so far: Draw",
-                story=story.lines,
-                story_title=story.title,
-                private_log=story.private,
+                recent=recent,
                 full=False,
                 controls=controls,
                 names=names,

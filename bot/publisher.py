@@ -22,7 +22,7 @@ from bot.render import presenter_for
 from bot.render.common import lobby_embed, log_lines, shown_names
 from bot.render.layout import Layout, edit_fields
 from bot.render.messages import hand_layout, hand_shows_table, table_layout
-from bot.render.story import RecentMoves, story_of
+from bot.render.story import RecentMoves
 from bot.session import LoadedGame
 from bot.storage.cache import KEPT_MOVES
 from games import Event
@@ -41,12 +41,6 @@ def layout_content(layout: Layout, pngs: dict[str, bytes] | None) -> dict[str, A
     if pngs is not None:
         content["attachments"] = picture_files(layout.pictures, pngs)
     return content
-
-
-def _story_key(recent: Sequence[Sequence[Event]]) -> tuple[int, ...]:
-    """What a story is made from besides the state: the moves it read."""
-    moves = getattr(recent, "moves", None)
-    return (-1, len(recent)) if moves is None else (len(moves), moves[-1].version if moves else 0)
 
 
 class Publisher:
@@ -106,10 +100,6 @@ class Publisher:
         """
         presenter = presenter_for(loaded.row.game_key)
         names = shown_names(loaded)
-        story = loaded.derived(
-            ("story", seat, locale, names, _story_key(recent)),
-            lambda: story_of(presenter, recent, seat, names, locale),
-        )
         if whole_menu:
             label_whole_menu(loaded, presenter, seat, locale, names)
         controls = menu_controls(loaded, presenter, seat, locale, names=names)
@@ -128,9 +118,7 @@ class Publisher:
             seat,
             locale,
             notice=notice,
-            story=story.lines,
-            story_title=story.title,
-            private_log=story.private,
+            recent=recent,
             full=full,
             pictures=list(pngs),
             controls=controls,
@@ -154,10 +142,6 @@ class Publisher:
         presenter = presenter_for(loaded.row.game_key)
         names = shown_names(loaded)
         recent = await self.recent_events(loaded)
-        story = loaded.derived(
-            ("story", seat, locale, names, _story_key(recent)),
-            lambda: story_of(presenter, recent, seat, names, locale),
-        )
         controls = menu_controls(loaded, presenter, seat, locale, path, names)
         layout = hand_layout(
             loaded,
@@ -165,9 +149,7 @@ class Publisher:
             seat,
             locale,
             notice=notice,
-            story=story.lines,
-            story_title=story.title,
-            private_log=story.private,
+            recent=recent,
             full=full,
             pictures=sorted(kept),
             controls=controls,

@@ -18,7 +18,7 @@ import enum
 import hashlib
 import logging
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -534,22 +534,22 @@ def _made_for_content(content: dict) -> int | None:
     if view is None:
         return None
     stack = list(view.to_components())
+    custom_ids = []
     while stack:
         component = stack.pop()
         stack.extend(component.get("components") or ())
-        custom_id = component.get("custom_id") or ""
-        kind, _, fields = custom_id.partition(":")[2].partition(":")
-        if kind in ("m", "s"):
-            target = parse_target(fields)
-            if target is not None:
-                return target.version
-    return None
+        custom_ids.append(component.get("custom_id") or "")
+    return _version_named(custom_ids)
 
 
 def _made_for(message: discord.Message) -> int | None:
     """The game version a hand message's controls were made for (``None``: no controls)."""
-    for child in _walk(message.components):
-        custom_id = getattr(child, "custom_id", None) or ""
+    return _version_named(getattr(c, "custom_id", None) or "" for c in _walk(message.components))
+
+
+def _version_named(custom_ids: Iterable[str]) -> int | None:
+    """The game version the first move control among ``custom_ids`` was made for."""
+    for custom_id in custom_ids:
         kind, _, fields = custom_id.partition(":")[2].partition(":")
         if kind in ("m", "s"):
             target = parse_target(fields)

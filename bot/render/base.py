@@ -183,8 +183,12 @@ class Presenter:
     def hand_cards(
         self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
     ) -> list[str]:
-        """The hand itself in words (what the hand's picture shows)."""
-        return []
+        """The hand itself in words (what the hand's picture shows): ``view["hand"]``, a list
+        of cards, under ``<game>.view.hand`` ("Your hand") or ``<game>.view.cards``."""
+        if "hand" not in view:
+            return []
+        key = "view.hand" if own else "view.cards"
+        return [t(self.key(key), locale, cards=self.cards(view["hand"] or [], locale))]
 
     def hand_notes(
         self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True

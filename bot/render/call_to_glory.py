@@ -185,12 +185,6 @@ class CallToGloryPresenter(Presenter):
         """The displays' points: what each seat would score if the round ended now."""
         return list(view["display_points"])
 
-    def hand_cards(
-        self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
-    ) -> list[str]:
-        key = "view.hand" if own else "view.cards"
-        return [t(self.key(key), locale, cards=self.cards(view["hand"] or [], locale))]
-
     def hand_notes(
         self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
     ) -> list[str]:

@@ -155,12 +155,6 @@ class KamiPresenter(Presenter):
         scored = [(label, points[seat]) for label, seat in sides if points[seat]]
         return scored or super().round_entries(points, sides)
 
-    def hand_cards(
-        self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
-    ) -> list[str]:
-        key = "view.hand" if own else "view.cards"
-        return [t(self.key(key), locale, cards=self.cards(view["hand"] or [], locale))]
-
     def hand_notes(
         self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
     ) -> list[str]:

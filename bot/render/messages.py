@@ -49,8 +49,10 @@ from bot.render.layout import (
     texts,
 )
 from bot.render.limits import EMBED_TITLE, clip
+from bot.render.story import story_key, story_of
 from bot.session import LoadedGame
 from bot.storage.models import GameStatus
+from games import Event
 
 HEADING_ROOM = 600
 """At most this much of a message's text for its title, status and notice."""
@@ -242,20 +244,24 @@ def hand_layout(
     locale: str,
     *,
     notice: str | None = None,
-    story: Sequence[str] = (),
-    story_title: str | None = None,
-    private_log: Sequence[str] = (),
+    recent: Sequence[Sequence[Event]] = (),
     full: bool = True,
     pictures: Sequence[str] = (),
     controls: Any = None,
     names: tuple[str, ...] | None = None,
 ) -> Layout:
-    """One player's hand. ``story``: lines of what happened since their last move (DMs),
-    under ``story_title``; ``private_log``: what only they saw lately; ``full=False`` (a DM
-    while the player waits): the table is left out; ``pictures``: the files attached
-    (``TABLE_FILE``, ``HAND_FILE``); ``controls``: the move menu and seat buttons."""
+    """One player's hand. ``recent``: the latest moves (``story.RecentMoves``), for what
+    happened since the player's last move and what only they saw (made once per state, seat
+    and language); ``full=False`` (a DM while the player waits): the table is left out;
+    ``pictures``: the files attached (``TABLE_FILE``, ``HAND_FILE``); ``controls``: the move
+    menu and seat buttons."""
     names = shown_names(loaded) if names is None else names
     words = hand_text(loaded, presenter, seat, locale, names, full=full)
+    told = loaded.derived(
+        ("story", seat, locale, names, story_key(recent)),
+        lambda: story_of(presenter, recent, seat, names, locale),
+    )
+    story, story_title, private_log = told.lines, told.title, told.private
     hand_pictured = HAND_FILE in pictures
     table_pictured = words.shows_table and TABLE_FILE in pictures
     story_text = joined(f"**{story_title or t('hand.story', locale)}**", *story) if story else ""

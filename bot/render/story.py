@@ -97,3 +97,9 @@ def private_lines(
             if line:
                 lines.append(t("table.log_line", locale, line=line))
     return lines[-STORY_LINES:]
+
+
+def story_key(recent: Sequence[Sequence[Event]]) -> tuple[int, ...]:
+    """What a story is made from besides the state: the moves it read (for the state's memo)."""
+    moves = getattr(recent, "moves", None)
+    return (-1, len(recent)) if moves is None else (len(moves), moves[-1].version if moves else 0)

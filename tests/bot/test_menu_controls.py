@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import discord
 import pytest
@@ -28,11 +29,17 @@ from bot.controls import (
 from bot.i18n import LOCALES
 from bot.render import presenter_for
 from bot.render.messages import hand_layout
+from bot.render.story import RecentMoves
 from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 from games import REGISTRY, State
 from games.menu import choices_at
 from tests.bot.test_rendering import loaded_for
+
+RECENT = RecentMoves(
+    [SimpleNamespace(version=2, seat=0, events=[{"type": "autoplay", "seat": 1, "why": "clock"}])]
+)
+"""A latest move to tell in the hands' stories."""
 
 
 def fresh(loaded: LoadedGame) -> LoadedGame:
@@ -170,7 +177,7 @@ def test_kept_hand_texts_are_the_texts_of_a_fresh_build(key: str) -> None:
                             locale,
                             notice=notice,
                             full=full,
-                            private_log=["a line"],
+                            recent=RECENT,
                         )
                         plain = hand_layout(
                             fresh(loaded),
@@ -179,7 +186,7 @@ def test_kept_hand_texts_are_the_texts_of_a_fresh_build(key: str) -> None:
                             locale,
                             notice=notice,
                             full=full,
-                            private_log=["a line"],
+                            recent=RECENT,
                         )
                         assert kept.to_components() == plain.to_components()
 

@@ -39,7 +39,7 @@ from bot.render.messages import (
     hand_layout,
     table_layout,
 )
-from bot.render.story import RecentMoves, story_of
+from bot.render.story import RecentMoves
 from bot.scores import scores_message
 from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
@@ -153,7 +153,6 @@ def check_hand(
     """A hand as V2, full and as a DM, with and without pictures, with its story."""
     presenter = presenter_for(loaded.row.game_key)
     names = tuple(safe_names(loaded.names))
-    story = story_of(presenter, recent, seat, names, locale)
     controls = menu_controls(loaded, presenter, seat, locale, path, names)
     for pictures in PICTURE_SETS:
         for full in (True, False):
@@ -163,9 +162,7 @@ def check_hand(
                 seat,
                 locale,
                 notice=notice,
-                story=story.lines,
-                story_title=story.title,
-                private_log=story.private,
+                recent=recent,
                 full=full,
                 pictures=pictures,
                 controls=controls,

@@ -18,7 +18,7 @@ from bot.i18n import LOCALES, has
 from bot.render import presenter_for
 from bot.render.common import log_lines, table_embed
 from bot.render.messages import hand_alt, hand_layout, table_alt, table_layout
-from bot.render.story import RecentMoves, private_lines, story_of
+from bot.render.story import RecentMoves, private_lines
 from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
 from games import REGISTRY, State, events_for
@@ -138,7 +138,6 @@ def render_position(
         hidden = hidden_lines(presenter, history[-12:], seat, state.num_players)
         for line in hidden | set(private_lines(presenter, history[-6:], seat, NAMES, "en")):
             assert line not in public, f"private line {line!r} on the table"
-        story = story_of(presenter, recent, seat, NAMES, "en")
         for full in (True, False):
             hand = "\n".join(
                 layout_texts(
@@ -147,9 +146,7 @@ def render_position(
                         presenter,
                         seat,
                         "en",
-                        story=story.lines,
-                        story_title=story.title,
-                        private_log=story.private,
+                        recent=recent,
                         full=full,
                     )
                 )
