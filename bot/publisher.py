@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.controls import label_whole_menu, lobby_view, menu_controls, table_view
+from bot.game_over import final_line
 from bot.pictures.attach import picture_files
 from bot.pictures.service import Pictures
 from bot.render import presenter_for
@@ -100,6 +101,8 @@ class Publisher:
         """
         presenter = presenter_for(loaded.row.game_key)
         names = shown_names(loaded)
+        if notice is None:
+            notice = final_line(loaded, seat, locale)  # a last DM: the result, their place
         if whole_menu:
             label_whole_menu(loaded, presenter, seat, locale, names)
         controls = menu_controls(loaded, presenter, seat, locale, names=names)

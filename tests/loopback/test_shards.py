@@ -308,15 +308,21 @@ async def test_a_killed_process_leaves_the_others_going_and_takes_its_shard_back
         ]
         clicks: list[InteractionRecord] = []
         presses: list[InteractionRecord] = []
+        pressing = asyncio.create_task(press_my_hand(tables[2], games[2][1][0], presses))
+        # Every game is brought to state 6 first: a game that runs ahead would end (and show
+        # no hand) before the slowest got there, and the kill must land mid-game on all three.
         burst = [
-            asyncio.create_task(play_from_dms(table, random.Random(rng.random()), clicks))
+            asyncio.create_task(
+                play_from_dms(table, random.Random(rng.random()), clicks, until_version=6)
+            )
             for table in tables
         ]
-        pressing = asyncio.create_task(press_my_hand(tables[2], games[2][1][0], presses))
         try:
-            await emulator.wait_for(
-                lambda: all(t.version() >= 6 for t in tables), timeout=30, what="state 6"
-            )
+            await asyncio.wait_for(asyncio.gather(*burst), timeout=60)
+            burst = [
+                asyncio.create_task(play_from_dms(table, random.Random(rng.random()), clicks))
+                for table in tables
+            ]
             victim = processes[2]
             await victim.kill()
             killed_at = [table.version() for table in tables]
