@@ -206,7 +206,8 @@ class Delivery:
         if loaded.state is None or loaded.status in (GameStatus.LOBBY, GameStatus.ACTIVE):
             return
         changes = await rating_changes(self.bot.store, loaded.id)
-        content = game_over_message(game_over(loaded, changes, why))
+        chart = await self.bot.publisher.pictures.final_chart(loaded)
+        content = game_over_message(game_over(loaded, changes, why), loaded, chart)
         await self._channel(loaded).send(**content, nonce=nonce(loaded.id, "over"))
 
     async def tell_closed_dms(self, loaded: LoadedGame, user_ids: Sequence[int], key: int) -> None:

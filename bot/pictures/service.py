@@ -312,6 +312,14 @@ class Pictures:
             pngs[HAND_FILE] = png
         return pngs, complete
 
+    async def final_chart(self, loaded: LoadedGame) -> bytes | None:
+        """The score chart of an ended game for its game-over message (the final table's,
+        drawn already), or ``None``: pictures off for the server, nothing scored to draw, or a
+        drawing that failed."""
+        if loaded.state is None or not await self.shown_in(loaded.row.guild_id):
+            return None
+        return await self._safely(self.chart_png(loaded, loaded.row.locale), loaded)
+
     async def with_chart(
         self, content: dict[str, Any], loaded: LoadedGame, locale: str
     ) -> dict[str, Any]:

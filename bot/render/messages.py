@@ -125,14 +125,20 @@ def table_layout(
         children += [separator(), text(recent)]
     children += texts(totals)
     if CHART_FILE in pictures:
-        game = presenter.game_name(locale)
-        about = "pictures.alt.chart" if presenter.has_rounds else "pictures.alt.chart_final"
-        chart = joined(t(about, locale, game=game), plain(totals))
-        shown.append(Picture(CHART_FILE, chart))
+        shown.append(chart_picture(presenter, locale, totals))
         children.append(gallery(shown[-1]))
     children += texts(foot)
     children += action_rows(controls)
     return Layout([container(children, accent_of(loaded))], footer=footer, pictures=shown)
+
+
+def chart_picture(presenter: Presenter, locale: str, totals: str) -> Picture:
+    """The score chart (``CHART_FILE``) with its alt text: what it plots, and the totals
+    (``common.total_line``) in words."""
+    about = "pictures.alt.chart" if presenter.has_rounds else "pictures.alt.chart_final"
+    return Picture(
+        CHART_FILE, joined(t(about, locale, game=presenter.game_name(locale)), plain(totals))
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -512,10 +512,13 @@ def test_a_full_history_page_fits_in_every_language(names) -> None:
 
 def check_game_over(loaded: LoadedGame, locale: str) -> None:
     """The game-over message (Components V2) of ``loaded`` in ``locale``, with a rating change
-    for every seat and a player who left, fits; it mentions the players alone."""
+    for every seat, a player who left and the final chart, fits; it mentions the players
+    alone."""
     from bot.game_over import game_over
-    from bot.game_over_layout import game_over_layout
+    from bot.game_over_layout import chart_alt, game_over_layout, over_accent
+    from bot.pictures.attach import CHART_FILE
     from bot.ratings.queries import SeatRatingChange
+    from bot.render.layout import Picture
 
     loaded.row.locale = locale
     loaded.seats[-1].departed = True
@@ -524,7 +527,14 @@ def check_game_over(loaded: LoadedGame, locale: str) -> None:
         for seat in range(len(loaded.seats))
     }
     over = game_over(loaded, changes, "everyone_left")
-    payload = {"components": game_over_layout(over), "flags": COMPONENTS_V2, "nonce": "1" * 19}
+    chart = Picture(CHART_FILE, chart_alt(loaded))  # the final chart, its alt text the totals
+    layout = game_over_layout(over, locale=locale, accent=over_accent(loaded), chart=chart)
+    payload = {
+        "components": layout,
+        "flags": COMPONENTS_V2,
+        "nonce": "1" * 19,
+        "attachments": [{"id": 0, "filename": CHART_FILE}],
+    }
     assert_fits(f"game over ({loaded.status}, {locale})", payload)
     assert over.mentions == tuple(seat.user_id for seat in loaded.seats)
     loaded.seats[-1].departed = False

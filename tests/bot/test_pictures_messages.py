@@ -12,6 +12,7 @@ import discord
 import pytest
 
 from bot.answers import Answer
+from bot.i18n import t
 from bot.pictures import service
 from bot.pictures.scene import HandScene, plain
 from bot.render import presenter_for
@@ -31,6 +32,7 @@ from tests.bot.driver import (
     use_first_control,
     walk,
 )
+from tests.bot.test_game_over import game_over_messages
 
 
 @pytest.fixture
@@ -143,6 +145,36 @@ async def test_the_final_table_comes_with_the_score_chart(simcord_env) -> None:
     assert [a.filename for a in final.attachments] == ["table.png", "scores.png"]
     assert gallery_files(final) == ["table.png", "scores.png"]
     assert "The game is over" in message_text(final)
+
+
+async def test_the_game_over_message_shows_the_final_chart_with_the_totals_as_alt_text(
+    simcord_env,
+) -> None:
+    table = await quick_game(simcord_env)
+    await play_to_end(table, random.Random(3))
+    await table.bot.outbox.idle()
+    [over] = game_over_messages(table)
+    assert [a.filename for a in over.attachments] == ["scores.png"]
+    assert gallery_files(over) == ["scores.png"]
+    [alt] = alt_texts(over)
+    loaded = await table.loaded()
+    assert alt.startswith(t("pictures.alt.chart", "en", game="Kami"))
+    for name, points in zip(loaded.names, loaded.view(None)["scores"], strict=True):
+        assert f"{name} {points} point" in alt  # the totals in words
+
+
+async def test_the_game_over_message_has_no_picture_where_the_server_turned_them_off(
+    simcord_env,
+) -> None:
+    table = await quick_game(simcord_env)
+    role = table.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    manager = table.guild.add_member(table.env.create_user("manager"), roles=[role])
+    await manager.slash(table.channel, "settings images", shown="off")
+    await play_to_end(table, random.Random(3))
+    await table.bot.outbox.idle()
+    [over] = game_over_messages(table)
+    assert over.attachments == [] and gallery_files(over) == []
+    assert t("over.scores.final", "en") in message_text(over)
 
 
 async def test_a_sub_menu_click_keeps_the_hand_picture_without_sending_it_again(

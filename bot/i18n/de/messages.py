@@ -13,4 +13,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "hand.story": "Seit deinem letzten Zug",
     "hand.story_latest": "Letzte Züge",
+    "over.scores.final": "Endstand (gesamt)",
+    "over.scores.stopped": "Punkte beim Abbruch (gesamt)",
 }

@@ -13,4 +13,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "hand.story": "Since your last move",
     "hand.story_latest": "Latest moves",
+    "over.scores.final": "Final scores (total)",
+    "over.scores.stopped": "Scores when the game stopped (total)",
 }

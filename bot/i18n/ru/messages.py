@@ -18,4 +18,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "hand.story": "После твоего последнего хода",
     "hand.story_latest": "Последние ходы",
+    "over.scores.final": "Итоговый счёт (всего)",
+    "over.scores.stopped": "Счёт на момент остановки игры (всего)",
 }
