@@ -10,9 +10,8 @@ import random
 import discord
 
 from bot.i18n import t
-from tests.bot.driver import live_dm_hand, menu_custom_id, quick_game, seat_on_turn, texts
-from tests.bot.forge import forged_click
-from tests.bot.test_forced_moves import forced_turn_ahead
+from tests.bot.driver import live_dm_hand, quick_game, seat_on_turn, texts
+from tests.bot.test_forced_moves import forced_hand
 
 
 def one_container(message: discord.Message) -> discord.components.Container:
@@ -47,17 +46,7 @@ async def test_a_forced_pass_is_one_button_in_the_container_with_the_story_above
     simcord_env,
 ) -> None:
     table = await quick_game(simcord_env)
-    mover, action, forced = await forced_turn_ahead(table, random.Random(1))
-    loaded = await table.loaded()
-    table.bot.forced.watch = lambda loaded: None  # nothing is played for the forced seat
-    await forged_click(
-        simcord_env,
-        table.players[mover].user,
-        live_dm_hand(table, mover),
-        menu_custom_id(loaded, mover, action),
-    )
-    await table.bot.outbox.idle()
-    dm = live_dm_hand(table, forced)
+    dm, _ = await forced_hand(simcord_env, table, random.Random(1))
     rows = controls_after_texts(one_container(dm))
     buttons = [c for row in rows for c in row.children]
     moves = [b for b in buttons if (b.custom_id or "").startswith(("glory:m:", "glory:s:"))]
