@@ -119,8 +119,10 @@ def wire(embed: discord.Embed | None = None, view: discord.ui.View | None = None
 
 
 def v2_wire(layout: Any) -> dict:
-    """A V2 message body as discord.py sends it (``render.layout.Layout``)."""
-    return {"flags": 1 << 15, "components": layout.to_components()}
+    """A V2 message body as discord.py sends it (``render.layout.Layout``), with the files
+    its galleries show."""
+    files = [{"id": n, "filename": p.filename} for n, p in enumerate(layout.pictures)]
+    return {"flags": 1 << 15, "components": layout.to_components(), "attachments": files}
 
 
 PICTURE_SETS = ((), (TABLE_FILE, HAND_FILE, CHART_FILE))
