@@ -19,6 +19,7 @@ from bot.render import presenter_for
 from bot.render.common import shown_names, table_embed
 from bot.render.layout import PrebuiltControls
 from tests.bot.driver import (
+    MENU_PREFIXES,
     components,
     current_table,
     footer_text,
@@ -26,6 +27,7 @@ from tests.bot.driver import (
     play_one_move,
     quick_game,
     texts,
+    use_first_control,
     walk,
 )
 
@@ -61,12 +63,12 @@ async def test_an_old_hand_dm_and_its_buttons_work_and_its_first_answer_makes_it
     player = table.players[seat]
     old = next(m for m in player.user.dm_channel.history(viewer=player.user) if m.id == sent.id)
     assert old.embeds and not old.flags.value & V2
-    ids = [c.custom_id for c in components(old) if (c.custom_id or "").startswith("glory:m:")]
-    assert ids == [
-        c.custom_id for c in components(new) if (c.custom_id or "").startswith("glory:m:")
+    ids = [c.custom_id for c in components(old) if (c.custom_id or "").startswith(MENU_PREFIXES)]
+    assert ids and ids == [
+        c.custom_id for c in components(new) if (c.custom_id or "").startswith(MENU_PREFIXES)
     ]
     before = loaded.row.version
-    result = await player.user.click(old, custom_id=ids[0])
+    result = await use_first_control(player.user, old)  # the collapsed menu's select, mostly
     assert result.acknowledged and not result.ephemeral
     shown = next(m for m in player.user.dm_channel.history(viewer=player.user) if m.id == old.id)
     assert is_v2(shown), "the click's answer turned the old hand into the new message"
