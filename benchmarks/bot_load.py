@@ -59,7 +59,7 @@ sys.path.insert(0, str(REPO_ROOT))
 from bot.loopback import Emulator, InteractionRecord, WaitTimeout  # noqa: E402
 from bot.loopback.bot_process import GLORY_BOT, bot_process  # noqa: E402
 from bot.loopback.soak import BOT_ROUTES  # noqa: E402
-from bot.loopback.ui_players import Table, act_randomly, open_and_start  # noqa: E402
+from bot.loopback.ui_players import Table, act_randomly, footer_in, open_and_start  # noqa: E402
 
 GAMES = ("kami", "call_to_glory", "clans_and_glory")
 NOOP_BOT = (sys.executable, "-m", "bot.loopback.reference_bot")
@@ -374,13 +374,13 @@ GAME_AND_MOVE = re.compile(r"#(?P<game>\d+) · move (?P<move>\d+)")
 
 
 def _footer(body: object) -> tuple[int, int] | None:
-    """(game, version) from a message body's first embed footer ("Game #3 · move 17")."""
+    """(game, version) from a message body's footer ("Game #3 · move 17": the moves made; the
+    deal is version 1), its first embed's or, in a V2 message, its small print."""
     if not isinstance(body, dict):
         return None
-    embeds = body.get("embeds") or []
-    text = ((embeds[0] if embeds else {}).get("footer") or {}).get("text", "")
+    text = footer_in(body.get("embeds") or [], body.get("components") or [])
     found = GAME_AND_MOVE.search(text)
-    return (int(found["game"]), int(found["move"])) if found else None
+    return (int(found["game"]), int(found["move"]) + 1) if found else None
 
 
 def _made_move(record: InteractionRecord) -> bool:

@@ -36,6 +36,8 @@ from discord import ui
 from discord.components import _component_factory
 from discord.ui.view import _component_to_item
 
+from bot.pictures.attach import SHOWN
+
 log = logging.getLogger(__name__)
 
 PREFIX = "glory:"
@@ -103,6 +105,10 @@ class ClickRouter:
         interaction: discord.Interaction = discord.Interaction(
             data=data, state=self._client._connection
         )
+        # What the message shows is read from these only if a click needs it (a sub-menu
+        # keeps the hand's pictures): Discord lists no attachment an embed or a component
+        # shows, so a picture is found by its reference there (``attach.shown_pictures``).
+        interaction.extras[SHOWN] = (message.get("components"), message.get("embeds"))
         task = asyncio.get_running_loop().create_task(
             self._run(factory, interaction, component, match)
         )

@@ -31,6 +31,7 @@ from bot.menu_layout import resolve as resolve  # where callers have always foun
 from bot.option_help import option_about, value_about
 from bot.render.base import Presenter
 from bot.render.common import safe_names, shown_names
+from bot.render.layout import PrebuiltControls
 from bot.seat_controls import seat_button_components, seat_buttons
 from bot.session import LoadedGame
 from bot.storage.models import GameStatus
@@ -312,37 +313,6 @@ def menu_view(
     for item in extras:
         view.add_item(item)
     return view
-
-
-class PrebuiltControls(discord.ui.View):
-    """A message's components already in Discord's JSON, given where discord.py takes a view.
-
-    A hand is sent with every click's answer and every hand DM. Building discord.py's items and
-    a ``View`` for it (an object per button, each a ``DynamicItem`` wrapping a ``Button``, the
-    view's own set-up, and the view store's bookkeeping once sent) cost more than the rest of
-    rendering the hand; ``menu_controls`` writes the same JSON directly. discord.py keeps no
-    record of this view: it is finished from the start, so nothing is stored for it, and
-    clicks on its controls are routed by their custom_ids like every other
-    (``bot/components.py``).
-    """
-
-    def __init__(self, components: list[dict[str, Any]]) -> None:
-        # No View.__init__: its timeout, future and item weights serve a view that listens.
-        self._children = []
-        self._BaseView__timeout = None  # read by discord.py's ephemeral follow-up route
-        self._components = components
-
-    def to_components(self) -> list[dict[str, Any]]:
-        return self._components
-
-    def has_components_v2(self) -> bool:
-        return False
-
-    def is_finished(self) -> bool:
-        return True
-
-    def is_dispatchable(self) -> bool:
-        return False
 
 
 def menu_controls(

@@ -5,7 +5,8 @@ learn from (players missed Kami's Empress rule, Demoralized and the Duel's merce
 page holds one topic: goal and cards, a turn, special rules, scoring and the end, the options
 (each with a line per value, the same lines the lobby's selects show), an example. The texts
 are catalog entries (``guide.<game>.<page>``, ``bot/i18n/*/guide.py``), written in our own
-words from docs/rules/; the full rules are linked when the project names its repository
+words from docs/rules/; the player's page of the game (``docs/rules/play/<game>.md``) is
+linked when the project names its repository
 (``[project.urls]`` ``Repository`` or ``Source``), else the footer names the file.
 
 The buttons (⏮ ◀ ▶ ⏭) are ``DynamicItem``s like ``/scores``'s: ``glory:guide:<game>:<page>:
@@ -44,8 +45,9 @@ PAGES: dict[str, tuple[str, ...]] = {
     "clans_and_glory": ("goal", "turn", "scoring", "options", "example"),
 }
 """Each game's pages in reading order; ``options`` is built from the game's declared options."""
-RULES_FILE = "docs/rules/{game}.md"
-"""The full rules of a game, in the repository."""
+RULES_FILE = "docs/rules/play/{game}.md"
+"""How to play a game, for players, with pictures (the engine's own notes, every ruling in
+detail, are ``docs/rules/<game>.md``; the player's page links them)."""
 REPOSITORY_LABELS = frozenset({"repository", "source", "source code"})
 """``[project.urls]`` labels that name the repository (GitHub-style ``/blob/`` links)."""
 PAGE_NUMBER = re.compile(r"[1-9][0-9]{0,5}")

@@ -24,16 +24,16 @@ import discord
 
 from bot.answers import Answer
 from bot.components import MenuTarget
-from bot.controls import breadcrumb, menu_controls, menu_layout, menu_tree
+from bot.controls import breadcrumb, menu_layout, menu_tree
 from bot.i18n import t
 from bot.languages import user_locale
 from bot.menu_layout import resolve
 from bot.outbox.entries import END, Entry, Publication
-from bot.pictures.attach import keep_shown
-from bot.pictures.service import HAND_FILE
+from bot.pictures.attach import shown_pictures
 from bot.render import presenter_for
 from bot.render.base import AUTOPLAY_EVENT
-from bot.render.common import hand_embed, safe_names, shown_names
+from bot.render.common import safe_names, shown_names
+from bot.render.messages import HAND_FILE, TABLE_FILE
 from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game, share_views
 from bot.storage.models import GameStatus, SeatRow
@@ -43,6 +43,8 @@ from games import Action, IllegalAction, State
 if TYPE_CHECKING:
     from bot.app import GloryBot
 
+HAND_PICTURES = frozenset({HAND_FILE, TABLE_FILE})
+"""The pictures a hand may show, kept in its message by a sub-menu click."""
 log = logging.getLogger(__name__)
 
 MOVE_PICTURE_BUDGET = 0.005
@@ -277,7 +279,7 @@ class MoveFlow:
         state = loaded.state
         assert state is not None
         if state.to_move != seat:
-            await reply(interaction, "move.not_your_turn")
+            await self._answer_not_your_turn(interaction, loaded)
             return None
         tree = menu_tree(loaded)
         tokens = resolve(tree, target.path)
@@ -289,6 +291,19 @@ class MoveFlow:
             await self._navigate(interaction, loaded, target)
             return None
         return await self._play(interaction, loaded, target, action, again=again)
+
+    async def _answer_not_your_turn(
+        self, interaction: discord.Interaction, loaded: LoadedGame
+    ) -> None:
+        """ "Not your turn", naming whose turn it is (a player reading their DM alone would
+        otherwise have to look at the channel)."""
+        state = loaded.state
+        assert state is not None and state.to_move is not None
+        presenter = presenter_for(loaded.row.game_key)
+        locale = user_locale(interaction)
+        decision = presenter.decision(loaded.view(None)["decision"], locale)
+        name = shown_names(loaded)[state.to_move]
+        await reply(interaction, "move.not_your_turn", name=name, decision=decision)
 
     async def _answer_stale(
         self, interaction: discord.Interaction, loaded: LoadedGame, seat: int
@@ -324,10 +339,16 @@ class MoveFlow:
         names = shown_names(loaded)
         shown = menu_layout(loaded, presenter, target.seat, locale, target.path, names)
         notice = breadcrumb(loaded, presenter, target.seat, shown.tokens, locale, names)
-        embed = hand_embed(loaded, presenter, target.seat, locale, notice=notice, names=names)
-        keep_shown(embed, interaction.message, HAND_FILE)
-        controls = menu_controls(loaded, presenter, target.seat, locale, shown.path, names)
-        await Answer.of(interaction).update(embed=embed, view=controls)
+        content = await self.bot.publisher.menu_hand(
+            loaded,
+            target.seat,
+            locale,
+            shown.path,
+            notice=notice,
+            kept=shown_pictures(interaction) & HAND_PICTURES,
+            full=interaction.guild_id is not None,
+        )
+        await Answer.of(interaction).update(**content)
 
     async def _play(
         self,

@@ -104,8 +104,9 @@ def scores_message(loaded: LoadedGame, locale: str, page: int = 1) -> dict[str, 
     page = min(max(page, 1), count)
     title = t("scores.title", locale, game=presenter.game_name(locale), id=loaded.id)
     embed = discord.Embed(title=clip(title, EMBED_TITLE))
-    rounds = "\n".join(pages[page - 1]) if pages else t("scores.no_rounds", locale)
-    embed.add_field(name=t("scores.by_round", locale), value=rounds, inline=False)
+    if presenter.has_rounds:  # a game without rounds (Clans and Glory) has its totals only
+        rounds = "\n".join(pages[page - 1]) if pages else t("scores.no_rounds", locale)
+        embed.add_field(name=t("scores.by_round", locale), value=rounds, inline=False)
     embed.add_field(
         name=t("scores.total", locale),
         value=first_lines(total_lines(presenter, view, names, locale), FIELD_VALUE),

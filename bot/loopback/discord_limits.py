@@ -373,12 +373,50 @@ def _v2_message_problems(
     itself: Discord keeps what an edit leaves out)."""
     after = dict(payload) if creating or current is None else {**current, **payload}
     problems = layout_problems(payload.get("components") or []) if "components" in payload else []
+    if creating or "attachments" in payload or current is not None:
+        problems += _reference_problems(after)  # (unknown for an edit of an unknown message)
     if not creating and "components" not in payload and not (current or {}).get("components"):
         problems.append("components: a V2 message needs at least one component")
     for key in ("content", "embeds", "sticker_ids", "poll"):
         if after.get(key):
             problems.append(f"{key}: a V2 message (IS_COMPONENTS_V2) cannot have {key}")
     return problems
+
+
+def _reference_problems(message: Mapping[str, Any]) -> list[str]:
+    """Every ``attachment://`` a V2 layout shows must name a file of the message: one this
+    request uploads, or (an edit that leaves ``attachments`` out) one the message keeps."""
+    files = {
+        str(attachment.get("filename"))
+        for attachment in message.get("attachments") or []
+        if isinstance(attachment, Mapping)
+    }
+    problems = []
+    for path, url in _media_urls(message.get("components") or [], "components"):
+        name = url.removeprefix("attachment://")
+        if url.startswith("attachment://") and name not in files:
+            problems.append(f"{path}: {url!r} names no attachment of this message")
+    return problems
+
+
+def _media_urls(components: Sequence[Any], where: str) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for index, component in enumerate(components):
+        if not isinstance(component, Mapping):
+            continue
+        path = f"{where}[{index}]"
+        for number, item in enumerate(component.get("items") or []):
+            found.append(
+                (f"{path}.items[{number}].media.url", str((item.get("media") or {}).get("url")))
+            )
+        for key in ("media", "file"):
+            if isinstance(component.get(key), Mapping):
+                found.append((f"{path}.{key}.url", str(component[key].get("url"))))
+        accessory = component.get("accessory")
+        if isinstance(accessory, Mapping):
+            found += _media_urls([accessory], f"{path}.accessory")
+        found += _media_urls(component.get("components") or [], f"{path}.components")
+    return found
 
 
 CALLBACK_MESSAGE = 4

@@ -418,10 +418,13 @@ class RestApi:
                 viewer_id=record.user_id,
             )
         elif callback_type == CALLBACK_DEFERRED_MESSAGE:
+            # A "thinking" acknowledgement takes only EPHEMERAL: IS_COMPONENTS_V2 and the rest
+            # are ignored, and the follow-up or edit that replaces it sets them (Discord's
+            # interaction response docs; discord-api-docs #7515, #7910).
             message = emu.world.create_message(
                 emu.world.channels[record.channel_id],
                 emu.bot_user,
-                {"flags": data.get("flags")},
+                {"flags": int(data.get("flags") or 0) & MESSAGE_FLAG_EPHEMERAL},
                 extra_flags=MESSAGE_FLAG_LOADING,
                 interaction_id=record.id,
                 viewer_id=record.user_id,

@@ -39,7 +39,15 @@ from . import Actor, Emulator, Message
 from .bot_process import BotProcess
 from .interactions import InteractionRecord
 from .ratelimits import RateLimits
-from .ui_players import MENU_ID, Table, has_hand_button, menu_components, state_version
+from .ui_players import (
+    MENU_ID,
+    Table,
+    footer_in,
+    has_hand_button,
+    menu_components,
+    state_version,
+    version_in,
+)
 
 GAME_MIX = (
     ("kami", 2, "target=5"),
@@ -62,7 +70,6 @@ failed")."""
 STALL_SECONDS = 45.0
 """A game in which nobody can act for this long has stalled: the soak fails (but see
 ``first_dm_wait``)."""
-FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
 RECENT_DMS = 12
 """How many of a player's newest DM-channel messages they look through for their hand."""
 
@@ -199,7 +206,7 @@ class Soak:
             for message_id in reversed(channel.message_ids[-RECENT_DMS:]):
                 message = world.messages[message_id]
                 if not message.deleted and _game_of(message) == game.game_id:
-                    newest = max(newest, _footer_version(message.embeds) or 0)
+                    newest = max(newest, version_in(message.embeds, message.components) or 0)
                     break
         return newest
 
@@ -390,7 +397,7 @@ class Soak:
             problems.append(f"{name}: seated {sorted(found.users.values())}, not its players")
         channel = self.emulator.world.channels[game.table.message.channel_id]
         channel_messages = [m for m in self.emulator.messages_in(channel) if not m.ephemeral]
-        tables = [m for m in channel_messages if m.embeds and _table_version(m) is not None]
+        tables = [m for m in channel_messages if _table_version(m) is not None]
         if len(tables) != 1:
             problems.append(f"{name}: {len(tables)} table messages with a table on them")
         texts = Counter(m.content for m in channel_messages if m.content)
@@ -463,8 +470,8 @@ def first_dm_wait(emulator: Emulator, players: int) -> float:
 def _game_of(message: Message, *, first: bool = False) -> int | None:
     """The game a hand message belongs to (its footer "Game #N"); the first revision's if
     ``first`` (a DM shows its game from its creation on)."""
-    embeds = message.history[0].embeds if first and message.history else message.embeds
-    footer = ((embeds or [{}])[0].get("footer") or {}).get("text", "")
+    shown = message.history[0] if first and message.history else message
+    footer = footer_in(shown.embeds, shown.components)
     found = re.search(r"#(\d+)", footer)
     return int(found[1]) if found else None
 
@@ -485,8 +492,8 @@ def _created_version(message: Message) -> int | None:
     ]
     if versions:
         return max(versions)
-    embeds = message.history[0].embeds if message.history else message.embeds
-    return _footer_version(embeds)
+    shown = message.history[0] if message.history else message
+    return version_in(shown.embeds, shown.components)
 
 
 def _created_with_controls(message: Message) -> bool:
@@ -503,16 +510,9 @@ def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
-def _footer_version(embeds: list[dict[str, Any]]) -> int | None:
-    footer = ((embeds or [{}])[0].get("footer") or {}).get("text", "")
-    found = FOOTER_MOVE.search(footer)
-    return int(found["move"]) if found else None
-
-
 def _table_version(message: Message) -> int | None:
-    if not has_hand_button(message) and not message.embeds:
-        return None
-    return _footer_version(message.embeds)
+    """The version a table message shows (``None``: no table, e.g. a retired one's notice)."""
+    return version_in(message.embeds, message.components)
 
 
 def turns_of(seat: int, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -71,13 +71,69 @@ class Table:
 
 
 def _custom_ids(components: list[dict[str, Any]]) -> list[str]:
-    found: list[str] = []
+    return [c["custom_id"] for c in _walk(components) if "custom_id" in c]
+
+
+FOOTER_MOVE = re.compile(r"#\d+ · \D*(?P<move>\d+)")
+"""The move count in a table's or hand's footer ("Game #12 · move 7", in every language)."""
+
+
+def footer_in(embeds: list[dict[str, Any]], components: list[dict[str, Any]]) -> str:
+    """A table's or hand's footer from its parts: the embed's, or the V2 text display in small
+    print (a message's or one of its revisions')."""
+    if embeds:
+        return str((embeds[0].get("footer") or {}).get("text", ""))
+    small = [
+        str(c["content"])[3:]
+        for c in _walk(components)
+        if c.get("type") == 10 and str(c.get("content", "")).startswith("-# ")
+    ]
+    return small[-1] if small else ""
+
+
+def footer_text(message: Message) -> str:
+    return footer_in(message.embeds, message.components)
+
+
+def version_in(embeds: list[dict[str, Any]], components: list[dict[str, Any]]) -> int | None:
+    """The game version a table or hand shows: its footer counts the moves made and the deal
+    is version 1; ``None`` if it names no move."""
+    found = FOOTER_MOVE.search(footer_in(embeds, components))
+    return int(found["move"]) + 1 if found else None
+
+
+def shown_version(message: Message) -> int:
+    """``version_in`` of a message, 0 if it names none."""
+    return version_in(message.embeds, message.components) or 0
+
+
+def text_of(message: Message) -> str:
+    """Everything a player reads in a message: content, embeds and V2 text displays."""
+    parts = [str(message.content or "")]
+    for embed in message.embeds:
+        parts += [str(embed.get(key) or "") for key in ("title", "description")]
+        parts += [f"{f.get('name')}\n{f.get('value')}" for f in embed.get("fields") or []]
+    parts += [str(c["content"]) for c in _walk(message.components) if c.get("type") == 10]
+    return "\n".join(part for part in parts if part)
+
+
+def gallery_urls(message: Message) -> list[str]:
+    """The media a V2 message's galleries show (``attachment://…`` as the bot wrote them)."""
+    return [
+        str((item.get("media") or {}).get("url", ""))
+        for component in _walk(message.components)
+        if component.get("type") == 12
+        for item in component.get("items") or []
+    ]
+
+
+def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
     stack = list(components)
     while stack:  # bounded by the (finite) component tree
         component = stack.pop()
+        found.append(component)
         stack.extend(component.get("components") or [])
-        if "custom_id" in component:
-            found.append(component["custom_id"])
     return found
 
 

@@ -18,15 +18,16 @@ import enum
 import hashlib
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.components import parse_target
 from bot.i18n import t
 from bot.pictures.attach import for_new_message
+from bot.render.layout import Layout, edit_fields, text
 from bot.session import LoadedGame
 from bot.storage.cache import KEPT_MOVES
 from bot.storage.models import GameStatus, SeatRow
@@ -53,6 +54,8 @@ UNUSABLE_DM_CHANNEL = (10003, 50001)
 DM with the user. It is forgotten and the DM opened again."""
 TIDY_MESSAGES = 50
 """How far back a seat's DM channel is tidied at the end of a game (one request)."""
+INVALID_FORM_BODY = 50035
+"""Discord refused an edit's body."""
 THREAD_ARCHIVED = 50083
 """Discord refuses edits in an archived thread; a new message there unarchives it."""
 
@@ -135,7 +138,16 @@ class Delivery:
         except discord.NotFound:
             log.info("game %s: the table message is gone; posting it again", loaded.id)
         except discord.HTTPException as error:
-            if error.code != THREAD_ARCHIVED:
+            if error.code == INVALID_FORM_BODY:
+                # Discord would not turn this message into the table as it is now (a table
+                # sent before the bot wrote Components V2 that Discord refuses to convert):
+                # the table goes to the bottom of the channel as a new message instead.
+                log.warning(
+                    "game %s: the table could not be edited (%s); posting it again",
+                    loaded.id,
+                    error,
+                )
+            elif error.code != THREAD_ARCHIVED:
                 raise
         await self.post_table(loaded, recent, nonce(loaded.id, "table", message_id))
 
@@ -155,15 +167,14 @@ class Delivery:
 
     async def _retire_table(self, loaded: LoadedGame, old: int, link: str) -> None:
         """Point the previous table message at the new one (best effort: it may be gone)."""
+        # Written as V2 whatever the old table was: a V2 message takes no content, and an
+        # older one becomes V2 by this edit (``edit_fields``).
+        moved = Layout([text(t("table.moved", loaded.row.locale, link=link))])
         try:
             await (
                 self._channel(loaded)
                 .get_partial_message(old)
-                .edit(
-                    content=t("table.moved", loaded.row.locale, link=link),
-                    embed=None,
-                    view=None,
-                )
+                .edit(**edit_fields(moved), attachments=[])
             )
         except discord.HTTPException:
             log.info("game %s: the old table message %s is gone", loaded.id, old)
@@ -195,7 +206,8 @@ class Delivery:
         if loaded.state is None or loaded.status in (GameStatus.LOBBY, GameStatus.ACTIVE):
             return
         changes = await rating_changes(self.bot.store, loaded.id)
-        content = game_over_message(game_over(loaded, changes, why))
+        chart = await self.bot.publisher.pictures.final_chart(loaded)
+        content = game_over_message(game_over(loaded, changes, why), loaded, chart)
         await self._channel(loaded).send(**content, nonce=nonce(loaded.id, "over"))
 
     async def tell_closed_dms(self, loaded: LoadedGame, user_ids: Sequence[int], key: int) -> None:
@@ -313,7 +325,7 @@ class Delivery:
                 # The DM this nonce made is deleted already: something newer replaced it.
                 raise Outdated(f"game {loaded.id}: seat {seat}'s DM moved on") from error
             made_for = _made_for(message)
-            if made_for == (version if content.get("view") else None) and (
+            if made_for == _made_for_content(content) and (
                 made_for is not None or _footer(message) == _footer_of(content)
             ):
                 break  # the message just made (or one showing just this)
@@ -493,11 +505,38 @@ def made_during(made_at: datetime, reached_at: datetime, sent_at: int, now: int)
     return now if made_at >= reached_at else sent_at
 
 
+def _walk(components: Sequence[Any]) -> Iterator[Any]:
+    """Every component of a message, nested ones included (a V2 message's controls sit in
+    action rows inside its container)."""
+    stack = list(reversed(components))
+    while stack:
+        component = stack.pop()
+        yield component
+        stack.extend(reversed(getattr(component, "children", ()) or ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+
+
+SMALL_PRINT = "-# "
+
+
 def _footer(message: discord.Message) -> str | None:
-    return message.embeds[0].footer.text if message.embeds else None
+    """The footer line of a table or hand message: its embed's footer, or (V2) the text
+    display written in small print (``render.layout.small``)."""
+    if message.embeds:
+        return message.embeds[0].footer.text
+    for component in _walk(message.components):
+        content = getattr(component, "content", None)
+        if isinstance(content, str) and content.startswith(SMALL_PRINT):
+            return content.removeprefix(SMALL_PRINT)
+    return None
 
 
 def _footer_of(content: dict) -> str | None:
+    view = content.get("view")
+    if isinstance(view, Layout):
+        return view.footer
     embed = content.get("embed")
     return embed.footer.text if embed is not None else None
 
@@ -512,14 +551,31 @@ def _game_of(message: discord.Message) -> int | None:
     return int(found[1]) if found else None
 
 
+def _made_for_content(content: dict) -> int | None:
+    """The game version the move controls of ``content`` (a hand about to be sent) name."""
+    view = content.get("view")
+    if view is None:
+        return None
+    stack = list(view.to_components())
+    custom_ids = []
+    while stack:
+        component = stack.pop()
+        stack.extend(component.get("components") or ())
+        custom_ids.append(component.get("custom_id") or "")
+    return _version_named(custom_ids)
+
+
 def _made_for(message: discord.Message) -> int | None:
     """The game version a hand message's controls were made for (``None``: no controls)."""
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            custom_id = getattr(child, "custom_id", None) or ""
-            kind, _, fields = custom_id.partition(":")[2].partition(":")
-            if kind in ("m", "s"):
-                target = parse_target(fields)
-                if target is not None:
-                    return target.version
+    return _version_named(getattr(c, "custom_id", None) or "" for c in _walk(message.components))
+
+
+def _version_named(custom_ids: Iterable[str]) -> int | None:
+    """The game version the first move control among ``custom_ids`` was made for."""
+    for custom_id in custom_ids:
+        kind, _, fields = custom_id.partition(":")[2].partition(":")
+        if kind in ("m", "s"):
+            target = parse_target(fields)
+            if target is not None:
+                return target.version
     return None

@@ -7,11 +7,12 @@ to send a message with its picture, and they are imported early.
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
 
-CHART_FILE = "scores.png"
+TABLE_FILE, HAND_FILE, CHART_FILE = "table.png", "hand.png", "scores.png"
 TREND_FILE = "trend.png"
 
 
@@ -45,33 +46,62 @@ def attach(
     return content
 
 
-def keep_shown(embed: discord.Embed, message: discord.Message | None, filename: str) -> None:
-    """An edit that uploads nothing keeps the message's files (Discord keeps what an edit does
-    not name), so a sub-menu click need not send the hand's picture again; its new embed must
-    still show the picture, or Discord would show the file below it as a loose attachment."""
-    if message is not None and any(file.filename == filename for file in message.attachments):
-        embed.set_image(url=f"attachment://{filename}")
+def picture_files(
+    pictures: Sequence[tuple[str, str]], pngs: Mapping[str, bytes]
+) -> list[PictureFile]:
+    """The attachments of a V2 message's pictures: each ``(filename, description)`` of
+    ``pictures`` (``render.layout.Picture``) whose PNG is in ``pngs``, alt text included."""
+    files = []
+    for picture in pictures:
+        filename, description = picture
+        png = pngs.get(filename)
+        if png is not None:
+            files.append(PictureFile(io.BytesIO(png), filename, description=description[:1024]))
+    return files
+
+
+SHOWN = "glory.shown"
+"""``Interaction.extras`` key under which ``bot.click_router`` keeps the clicked message's raw
+components and embeds (the interaction's own message is built without them)."""
+
+
+def shown_pictures(interaction: discord.Interaction) -> set[str]:
+    """The file names of the pictures the clicked message shows (an edit that uploads nothing
+    keeps them, and the new layout shows them again by ``attachment://`` name).
+
+    Read from the references in its galleries and embed images: Discord's message lists no
+    attachment that an embed or a component shows."""
+    raw = interaction.extras.get(SHOWN)
+    if raw is None:  # discord.py's own route: the message is whole
+        message = interaction.message
+        if message is None:
+            return set()
+        components = [component.to_dict() for component in message.components]
+        embeds = [embed.to_dict() for embed in message.embeds]
+    else:
+        components, embeds = raw
+    urls = [str(((embed or {}).get("image") or {}).get("url") or "") for embed in embeds or ()]
+    stack = list(components or ())
+    while stack:
+        component = stack.pop()
+        stack.extend(component.get("components") or ())
+        urls += [
+            str((item.get("media") or {}).get("url") or "") for item in component.get("items") or ()
+        ]
+    return {url.split("?", 1)[0].rsplit("/", 1)[-1] for url in urls if url}
 
 
 def for_new_message(content: dict[str, Any]) -> dict[str, Any]:
     """``content`` (written for an edit) as a new message takes it: ``files``, not
-    ``attachments``."""
-    if "attachments" not in content:
+    ``attachments``, and no cleared content or embed (a V2 message has neither)."""
+    if "attachments" not in content and "content" not in content:
         return content
     shown = dict(content)
-    files = shown.pop("attachments")
+    files = shown.pop("attachments", None)
     if files:
         shown["files"] = files
+    if shown.get("content", "") is None:
+        del shown["content"]
+    if "embed" in shown and shown["embed"] is None:
+        del shown["embed"]
     return shown
-
-
-def add_chart(content: dict[str, Any], png: bytes, description: str) -> dict[str, Any]:
-    """``content`` (a table with its picture) with the score chart in a second embed."""
-    table = content.pop("embed")
-    chart = discord.Embed(colour=table.colour)
-    chart.set_image(url=f"attachment://{CHART_FILE}")
-    content["embeds"] = [table, chart]
-    content["attachments"].append(
-        PictureFile(io.BytesIO(png), CHART_FILE, description=description[:1024])
-    )
-    return content

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import t
 from bot.pictures import draw
-from bot.pictures.attach import CHART_FILE, add_chart, attach
+from bot.pictures.attach import CHART_FILE, HAND_FILE, TABLE_FILE, attach
 from bot.pictures.palette import DEFAULT_THEME
 from bot.pictures.scene import HandScene, TrendScene
 from bot.pictures.scenes import chart_scene, hand_scene, table_scene
@@ -43,7 +43,6 @@ KEPT_PICTURES = 128
 (a game re-uses its pictures within seconds). With 512 (about 10 MB) the RSS per active game
 in ``benchmarks/bot_load.py`` was 205 KB, against about 85 KB before the pictures; not
 measured again with 128."""
-TABLE_FILE, HAND_FILE = "table.png", "hand.png"
 
 
 async def _ready(drawing: asyncio.Future[bytes]) -> bytes:
@@ -186,23 +185,6 @@ class Pictures:
 
     # ---------------------------------------------------------------- the messages
 
-    async def with_table(
-        self, content: dict[str, Any], loaded: LoadedGame, recent: Sequence[Sequence[Event]]
-    ) -> dict[str, Any]:
-        locale = loaded.row.locale
-        png = None
-        if loaded.state is not None and await self.shown_in(loaded.row.guild_id):
-            png = await self._safely(self.table_png(loaded, recent, locale), loaded)
-        game = t(f"{loaded.row.game_key}.name", locale)
-        alt = t("pictures.alt.table", locale, game=game, move=loaded.row.version)
-        content = attach(content, png, TABLE_FILE, alt)
-        if png is not None and loaded.state is not None and loaded.state.is_over:
-            # The result comes with the score chart, in a second embed below the table.
-            chart = await self._safely(self.chart_png(loaded, locale), loaded)
-            if chart is not None:
-                content = add_chart(content, chart, _chart_alt(loaded, locale))
-        return content
-
     def draw_hand_ahead(self, loaded: LoadedGame, seat: int, locale: str) -> None:
         """Start drawing ``seat``'s hand now, for an answer that will show it soon.
 
@@ -267,6 +249,76 @@ class Pictures:
                 self.late += 1
                 return None, False
         return await self._safely(_ready(drawing), loaded), True
+
+    async def table_pngs(
+        self, loaded: LoadedGame, recent: Sequence[Sequence[Event]]
+    ) -> dict[str, bytes]:
+        """The table's pictures by file name, for its V2 message: the table, and the score
+        chart once the game is over; none where the server turned pictures off (or one that
+        could not be drawn: the text takes its place)."""
+        locale = loaded.row.locale
+        if loaded.state is None or not await self.shown_in(loaded.row.guild_id):
+            return {}
+        png = await self._safely(self.table_png(loaded, recent, locale), loaded)
+        if png is None:
+            return {}
+        pngs = {TABLE_FILE: png}
+        if loaded.state.is_over:
+            chart = await self._safely(self.chart_png(loaded, locale), loaded)
+            if chart is not None:
+                pngs[CHART_FILE] = chart
+        return pngs
+
+    async def hand_pngs_within(
+        self,
+        loaded: LoadedGame,
+        seat: int,
+        locale: str,
+        recent: Sequence[Sequence[Event]],
+        budget: float | None = None,
+        *,
+        with_table: bool = False,
+        urgent: bool = False,
+    ) -> tuple[dict[str, bytes], bool]:
+        """A hand's pictures by file name (its cards; the table too, ``with_table``) and
+        whether the hand's picture is in (or none is shown: the server or the player turned
+        them off). ``budget``: seconds to wait for a picture still being drawn; a table not
+        drawn by then is left out without making the hand incomplete (its words stand in)."""
+        pngs: dict[str, bytes] = {}
+        if loaded.state is None or not await self.hand_shown(
+            loaded.row.guild_id, loaded.seats[seat].user_id
+        ):
+            return pngs, True
+        table = None
+        if with_table:
+            key = _position_key("table", loaded, locale, DEFAULT_THEME)
+            known = key in self._drawing or self._kept.get(key) is not None
+            scene = None if known else table_scene(loaded, recent, locale, DEFAULT_THEME)
+            # A hand shows the table to a player on turn (or looking at it): someone waits.
+            table = self.begin(key, "tables", draw.table_png, scene, urgent=True)
+        began = asyncio.get_running_loop().time()
+        png, complete = await self._hand_png_within(loaded, seat, locale, budget, urgent)
+        if table is not None:
+            if budget is not None and not table.done():
+                self.workers.read_answers("tables")
+                left = budget - (asyncio.get_running_loop().time() - began)
+                if left > 0:  # one budget for both pictures, not one each
+                    await asyncio.wait((table,), timeout=left)
+            if table.done() or budget is None:
+                drawn = await self._safely(_ready(table), loaded)
+                if drawn is not None:
+                    pngs[TABLE_FILE] = drawn
+        if png is not None:
+            pngs[HAND_FILE] = png
+        return pngs, complete
+
+    async def final_chart(self, loaded: LoadedGame) -> bytes | None:
+        """The score chart of an ended game for its game-over message (the final table's,
+        drawn already), or ``None``: pictures off for the server, nothing scored to draw, or a
+        drawing that failed."""
+        if loaded.state is None or not await self.shown_in(loaded.row.guild_id):
+            return None
+        return await self._safely(self.chart_png(loaded, loaded.row.locale), loaded)
 
     async def with_chart(
         self, content: dict[str, Any], loaded: LoadedGame, locale: str

@@ -162,6 +162,36 @@ class Presenter:
         """Game-specific public lines of the table (``view`` is ``view(None)``)."""
         return []
 
-    def hand_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
-        """Game-specific lines only the seat of ``view`` may see (their hand …)."""
+    def round_points(self, view: JSON) -> Sequence[int] | None:
+        """Each seat's points in the round under way, where a game shows them before the
+        round is scored (``None``: it does not; the totals say it all)."""
+        return None
+
+    has_rounds: bool = True
+    """Whether the game is played in rounds (``/scores`` and the replay count them)."""
+
+    def hand_lines(
+        self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
+    ) -> list[str]:
+        """Game-specific lines only the seat of ``view`` may see: their cards, then the rest
+        (``own``: addressed to that player, "Your hand"; else about them, in a replay)."""
+        return [
+            *self.hand_cards(view, names, locale, own=own),
+            *self.hand_notes(view, names, locale, own=own),
+        ]
+
+    def hand_cards(
+        self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
+    ) -> list[str]:
+        """The hand itself in words (what the hand's picture shows): ``view["hand"]``, a list
+        of cards, under ``<game>.view.hand`` ("Your hand") or ``<game>.view.cards``."""
+        if "hand" not in view:
+            return []
+        key = "view.hand" if own else "view.cards"
+        return [t(self.key(key), locale, cards=self.cards(view["hand"] or [], locale))]
+
+    def hand_notes(
+        self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
+    ) -> list[str]:
+        """What else only this seat knows (its tasks, a card it looked at)."""
         return []

@@ -61,7 +61,45 @@ class CallToGloryPresenter(Presenter):
                 )
                 for task in event["tasks"]
             )
+        if isinstance(event.get("awards"), list):
+            params["awards"] = self.awards(event["awards"], names, locale)
+        if event.get("type") == "round_scored":
+            params["itemised"] = self.itemised(event, names, locale)
         return params
+
+    def awards(self, awards: list[dict[str, Any]], names: Sequence[str], locale: str) -> str:
+        """Who a revealed task pays, and for how many cards ("Ann +12 (3 cards)")."""
+        return ", ".join(
+            t(
+                self.key("award"),
+                locale,
+                name=names[award["seat"]],
+                points=award["points"],
+                count=len(award["cards"]) if isinstance(award["cards"], list) else award["cards"],
+            )
+            for award in awards
+            if 0 <= award["seat"] < len(names)
+        ) or t(self.key("no_award"), locale)
+
+    def itemised(self, event: Mapping[str, Any], names: Sequence[str], locale: str) -> str:
+        """A round's points per player, the tasks' bonus apart where there is one."""
+        entries = []
+        rows = zip(names, event["base"], event["bonus"], event["scores"], strict=False)
+        for name, base, bonus, total in rows:
+            if bonus:
+                entries.append(
+                    t(
+                        self.key("round_entry"),
+                        locale,
+                        name=name,
+                        base=base,
+                        bonus=bonus,
+                        count=total,
+                    )
+                )
+            else:
+                entries.append(t("common.name_value", locale, name=name, value=total))
+        return ", ".join(entries)
 
     # ---------------------------------------------------------------- views
 
@@ -119,6 +157,8 @@ class CallToGloryPresenter(Presenter):
         tasks = view.get("tasks")
         if tasks:
             for record in tasks["revealed"]:
+                if record.get("round", view["round"]) != view["round"]:
+                    continue  # the scores say what earlier rounds' tasks paid
                 lines.append(
                     t(
                         self.key("view.task_revealed"),
@@ -141,19 +181,24 @@ class CallToGloryPresenter(Presenter):
             )
         return lines
 
-    def hand_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
-        lines = [t(self.key("view.hand"), locale, cards=self.cards(view["hand"] or [], locale))]
+    def round_points(self, view: JSON) -> list[int]:
+        """The displays' points: what each seat would score if the round ended now."""
+        return list(view["display_points"])
+
+    def hand_notes(
+        self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
+    ) -> list[str]:
         tasks = view.get("tasks")
-        if tasks and tasks.get("mine"):
-            mine = ", ".join(
-                t(
-                    self.key("view.task"),
-                    locale,
-                    deck=task["deck"].upper(),
-                    card=self.card(task["value"], locale),
-                    bonus=task["bonus"],
-                )
-                for task in tasks["mine"]
+        if not tasks or not tasks.get("mine"):
+            return []
+        mine = ", ".join(
+            t(
+                self.key("view.task"),
+                locale,
+                deck=task["deck"].upper(),
+                card=self.card(task["value"], locale),
+                bonus=task["bonus"],
             )
-            lines.append(t(self.key("view.my_tasks"), locale, tasks=mine))
-        return lines
+            for task in tasks["mine"]
+        )
+        return [t(self.key("view.my_tasks" if own else "view.tasks_held"), locale, tasks=mine)]

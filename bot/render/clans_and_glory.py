@@ -89,9 +89,11 @@ class ClansAndGloryPresenter(Presenter):
                 self.key("claim"),
                 locale,
                 name=names[claim["seat"]],
-                value=claim["value"] if claim["value"] is not None else "-",
+                value=claim["value"],
                 count=claim["points"],
             )
+            if claim["value"] is not None
+            else t(self.key("claim_nothing"), locale, name=names[claim["seat"]])
             for claim in claims
         ]
         return ", ".join(parts) or t(self.key("none"), locale)
@@ -150,8 +152,12 @@ class ClansAndGloryPresenter(Presenter):
             card = self.card(position["card"], locale)
         return t(self.key("view.cell"), locale, position=label, card=card)
 
-    def hand_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
+    has_rounds = False
+
+    def hand_cards(
+        self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
+    ) -> list[str]:
         cards = ", ".join(self.card(c["card"], locale) for c in view["hand"] or []) or t(
             self.key("none"), locale
         )
-        return [t(self.key("view.hand"), locale, cards=cards)]
+        return [t(self.key("view.hand" if own else "view.cards"), locale, cards=cards)]

@@ -28,7 +28,7 @@ from bot.render.limits import (
 )
 from bot.session import LoadedGame
 from bot.storage.models import GameStatus
-from games import Event, Game, events_for
+from games import Event, Game, Option, events_for
 
 JSON = dict[str, Any]
 LOG_LINES = 8
@@ -81,6 +81,8 @@ def lobby_embed(loaded: LoadedGame, presenter: Presenter, locale: str) -> discor
         t("lobby.player_counts", locale, counts=_counts(game, locale)),
     ]
     for option in game.options:
+        if not _may_apply(option, loaded):
+            continue
         value = row.options.get(option.name, option.default)
         lines.append(
             t(
@@ -109,6 +111,16 @@ def lobby_embed(loaded: LoadedGame, presenter: Presenter, locale: str) -> discor
     embed.description = first_lines(lines, EMBED_DESCRIPTION)
     embed.set_footer(text=t("common.game_id", locale, id=loaded.id))
     return embed
+
+
+def _may_apply(option: Option, loaded: LoadedGame) -> bool:
+    """Whether ``option`` can still matter: for a player count the lobby may yet reach (an
+    open lobby fills and empties), or for the count a started game has."""
+    seated = len(loaded.seats)
+    if loaded.status is not GameStatus.LOBBY:
+        return option.applies_to(seated)
+    counts = loaded.game.player_counts
+    return any(option.applies_to(n) for n in counts if n >= seated)
 
 
 def _counts(game: Game, locale: str) -> str:
@@ -143,10 +155,10 @@ def table_embed(
     embed.description = first_lines(lines, EMBED_DESCRIPTION)
     embed.add_field(
         name=t("table.scores", locale),
-        value=first_lines(score_line(view, names, locale).split("\n"), FIELD_VALUE),
+        value=first_lines(total_line(presenter, view, names, locale).split("\n"), FIELD_VALUE),
         inline=False,
     )
-    embed.set_footer(text=t("table.footer", locale, id=loaded.id, move=loaded.row.version))
+    embed.set_footer(text=t("table.footer", locale, id=loaded.id, move=moves_made(loaded)))
     log = log_lines(presenter, moves, names, locale)
     log_title = t("table.log", locale)
     room = min(FIELD_VALUE, room_left(embed) - len(log_title))
@@ -176,109 +188,49 @@ def result_line(view: JSON, names: Sequence[str], locale: str) -> str:
     return t("table.winners", locale, count=len(winners), names=", ".join(winners))
 
 
-def score_line(view: JSON, names: Sequence[str], locale: str) -> str:
-    return "\n".join(
-        t("table.score", locale, name=name, count=score)
-        for name, score in zip(names, view["scores"], strict=True)
+def total_line(presenter: Presenter, view: JSON, names: Sequence[str], locale: str) -> str:
+    """The score line, labelled: the points of the round in progress where a game shows
+    them (Call to Glory's displays), then the totals, one entry per side (a Kami team once)."""
+    sides = presenter.score_sides(view, names)
+    lines = []
+    this_round = presenter.round_points(view)
+    if this_round is not None and not view["is_over"]:
+        lines.append(_points_line("table.this_round", this_round, sides, locale))
+    lines.append(_points_line("table.total", view["scores"], sides, locale))
+    return "\n".join(lines)
+
+
+def _points_line(
+    key: str, points: Sequence[int], sides: Sequence[tuple[str, int]], locale: str
+) -> str:
+    entries = " · ".join(
+        t("table.side_points", locale, name=label, count=points[seat]) for label, seat in sides
     )
+    return t(key, locale, scores=entries)
+
+
+def moves_made(loaded: LoadedGame) -> int:
+    """How many moves the game has had: what the footer, ``/history`` and the replay count.
+
+    The stored version counts the start (version 1 is the deal) and, for a game ended by
+    ``/cancel`` or ``/leave``, that ending too; neither is a move."""
+    version = loaded.row.version
+    ended = loaded.state is not None and loaded.status in (
+        GameStatus.CANCELLED,
+        GameStatus.ABANDONED,
+    )
+    return max(version - 1 - (1 if ended else 0), 0)
 
 
 def log_lines(
     presenter: Presenter, moves: Sequence[Sequence[Event]], names: Sequence[str], locale: str
 ) -> list[str]:
-    """The public events of the given moves as plain sentences, newest last."""
+    """The public events of the given moves as plain sentences, newest last: the newest
+    ``LOG_LINES`` (read from the newest move back, so older moves cost nothing)."""
     lines: list[str] = []
-    for events in moves:
-        for event in events_for(events, None):
-            line = presenter.event_line(event, names, locale)
-            if line:
-                lines.append(t("table.log_line", locale, line=line))
+    for events in reversed(moves):
+        phrased = [presenter.event_line(event, names, locale) for event in events_for(events, None)]
+        lines[:0] = [t("table.log_line", locale, line=line) for line in phrased if line]
+        if len(lines) >= LOG_LINES:
+            break
     return lines[-LOG_LINES:]
-
-
-def private_log_lines(
-    presenter: Presenter,
-    moves: Sequence[Sequence[Event]],
-    seat: int,
-    names: Sequence[str],
-    locale: str,
-) -> list[str]:
-    """Events of the given moves that only ``seat`` could see (what they drew …)."""
-    lines: list[str] = []
-    for events in moves:
-        for event in events_for(events, seat):
-            if "visible_to" not in event:
-                continue
-            line = presenter.event_line(event, names, locale)
-            if line:
-                lines.append(t("table.log_line", locale, line=line))
-    return lines[-LOG_LINES:]
-
-
-def hand_embed(
-    loaded: LoadedGame,
-    presenter: Presenter,
-    seat: int,
-    locale: str,
-    *,
-    private_log: Sequence[str] = (),
-    notice: str | None = None,
-    full: bool = True,
-    names: tuple[str, ...] | None = None,
-) -> discord.Embed:
-    """One player's private message: their view, whose turn, and what to decide.
-
-    ``full=False`` (a DM while the player waits) leaves out everything that changes with other
-    players' moves, so the message stays true without an edit after every move.
-    """
-    state = loaded.state
-    assert state is not None
-    names = shown_names(loaded) if names is None else names
-    full = full or state.to_move == seat or state.is_over  # the same text either way then
-    # The hand's text is made once per state, seat, language, names and status: the hand DM
-    # the courier sends the player on turn leaves it for the clicks in that DM (which then
-    # need not compute the seat's view at all).
-    key = ("hand", seat, locale, names, full, loaded.status)
-    title, body = loaded.derived(
-        key,
-        lambda: _hand_text(loaded, presenter, loaded.view(seat), seat, names, locale, full=full),
-    )
-    embed = discord.Embed(title=title, colour=COLOUR)
-    lines = [notice, "", *body] if notice else list(body)
-    if private_log:
-        lines += ["", t("hand.private_log", locale), *private_log]
-    embed.description = first_lines(lines, EMBED_DESCRIPTION)
-    embed.set_footer(text=t("table.footer", locale, id=loaded.id, move=loaded.row.version))
-    return embed
-
-
-def _hand_text(
-    loaded: LoadedGame,
-    presenter: Presenter,
-    view: JSON,
-    seat: int,
-    names: Sequence[str],
-    locale: str,
-    *,
-    full: bool,
-) -> tuple[str, tuple[str, ...]]:
-    """A hand's title and its lines below the notice and above the private log."""
-    title = clip(
-        t("hand.title", locale, game=presenter.game_name(locale), name=names[seat]), EMBED_TITLE
-    )
-    lines = []
-    if loaded.status is not GameStatus.ACTIVE or view["is_over"]:
-        lines.append(status_line(loaded, view, presenter, names, locale))
-    elif view["to_move"] == seat:
-        decision = presenter.decision(view["decision"], locale)
-        lines.append(t("hand.your_turn", locale, decision=decision))
-    elif not full:
-        lines.append(t("hand.waiting_quiet", locale))
-    else:
-        decision = presenter.decision(view["decision"], locale)
-        lines.append(t("hand.waiting", locale, name=names[view["to_move"]], decision=decision))
-    lines.append("")
-    lines.extend(presenter.hand_lines(view, names, locale))
-    if full:
-        lines += ["", *presenter.table_lines(view, names, locale)]
-    return title, tuple(lines)

@@ -42,6 +42,8 @@ class KamiPresenter(Presenter):
             return f"{kind}_mercenary"
         if kind == "lead" and event.get("card") is None:
             return "lead_hidden"
+        if kind == "round_end" and event.get("doubled"):
+            return "round_end_doubled"  # the Volltreffer, named
         return kind
 
     def event_params(
@@ -129,7 +131,9 @@ class KamiPresenter(Presenter):
         if last:
             lines.append(
                 t(
-                    self.key("view.last_round"),
+                    self.key(
+                        "view.last_round_doubled" if last.get("doubled") else "view.last_round"
+                    ),
                     locale,
                     names=", ".join(names[s] for s in last["seats"]),
                     count=last["points"],
@@ -151,14 +155,10 @@ class KamiPresenter(Presenter):
         scored = [(label, points[seat]) for label, seat in sides if points[seat]]
         return scored or super().round_entries(points, sides)
 
-    def hand_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
-        lines = [t(self.key("view.hand"), locale, cards=self.cards(view["hand"] or [], locale))]
-        if view.get("seen_leftover"):
-            lines.append(
-                t(
-                    self.key("view.seen_leftover"),
-                    locale,
-                    card=self.card(view["seen_leftover"], locale),
-                )
-            )
-        return lines
+    def hand_notes(
+        self, view: JSON, names: Sequence[str], locale: str, *, own: bool = True
+    ) -> list[str]:
+        if not view.get("seen_leftover"):
+            return []
+        key = "view.seen_leftover" if own else "view.seen_leftover_of"
+        return [t(self.key(key), locale, card=self.card(view["seen_leftover"], locale))]

@@ -107,7 +107,8 @@ class Replay:
                 return replay
             if state.rounds_finished != rounds:
                 rounds = state.rounds_finished
-                replay.round_starts.append(number)
+                if not state.is_over:  # the round that ended the game starts no other
+                    replay.round_starts.append(number)
             if number % CHECKPOINT == 0:
                 replay._checkpoints.append(state.clone())
         if final_state is not None and _normal(state.to_json()) != _normal(final_state):

@@ -87,14 +87,9 @@ def replay_message(
     embed.title = clip(
         t("replay.title", locale, game=presenter.game_name(locale), id=loaded.id), EMBED_TITLE
     )
+    footer = "replay.footer" if presenter.has_rounds else "replay.footer_no_rounds"
     embed.set_footer(
-        text=t(
-            "replay.footer",
-            locale,
-            move=position,
-            moves=replay.last,
-            round=replay.round_of(position),
-        )
+        text=t(footer, locale, move=position, moves=replay.last, round=replay.round_of(position))
     )
     if reveal:
         add_hands(embed, loaded, presenter, locale)
@@ -106,7 +101,7 @@ def add_hands(embed: discord.Embed, loaded: LoadedGame, presenter: Any, locale: 
     names = safe_names(loaded.names)
     fields = []
     for seat, name in enumerate(names):
-        lines = presenter.hand_lines(loaded.view(seat), names, locale)
+        lines = presenter.hand_lines(loaded.view(seat), names, locale, own=False)
         if lines:
             fields.append((clip(t("replay.hand_of", locale, name=name), FIELD_NAME), lines))
     if not fields:

@@ -24,8 +24,10 @@ from bot.storage.models import GameRow, SeatRow
 K = TypeVar("K")
 V = TypeVar("V")
 
-KEPT_MOVES = 6
-"""How many of a game's latest moves are kept (what the table shows)."""
+KEPT_MOVES = 12
+"""How many of a game's latest moves are kept: what the table's log and a hand's story (the
+moves since the player's own last move: a round of four players' turns) read, with no
+database read on a click's path."""
 KEPT_GAMES = 1_000
 """Running games kept in memory (least recently played ones are read again when needed)."""
 KEPT_USERS = 50_000

@@ -19,6 +19,7 @@ import simcord
 from bot.app import GloryBot
 from bot.i18n import DEFAULT_LOCALE, LOCALES, catalog, t
 from bot.moves import move_publication, private_parts
+from bot.render.layout import Layout, edit_fields
 from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus
 from bot.storage.repository import MoveRecord
@@ -73,17 +74,105 @@ def new_table(env: simcord.Env, players: int, *, closed_dms: tuple[int, ...] = (
     return Table(env, guild, channel, people)
 
 
+def walk(components: Any) -> list[Any]:
+    """Every component of a message, nested ones included (a V2 message holds its texts,
+    galleries and action rows in a container)."""
+    found: list[Any] = []
+    stack = list(reversed(components))
+    while stack:
+        component = stack.pop()
+        found.append(component)
+        stack.extend(reversed(getattr(component, "children", None) or []))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+    return found
+
+
+def texts(message: Any) -> list[str]:
+    """A V2 message's text displays, in order."""
+    message = getattr(message, "message", message)
+    return [
+        c.content for c in walk(message.components) if isinstance(c, discord.components.TextDisplay)
+    ]
+
+
+def layout_texts(layout: Any) -> list[str]:
+    """The text displays of a V2 layout as the bot writes it (JSON), in order."""
+    found: list[str] = []
+    stack = list(reversed(layout.to_components()))
+    while stack:
+        component = stack.pop()
+        if component.get("type") == 10:
+            found.append(component["content"])
+        stack.extend(reversed(component.get("components") or []))
+    return found
+
+
 def message_text(message: discord.Message) -> str:
-    """Everything a reader sees in a message: content and embeds."""
+    """Everything a reader sees in a message: content, embeds and text displays."""
     parts = [message.content or ""]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
         parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    parts += texts(message)
     return "\n".join(parts)
 
 
 def components(message: discord.Message) -> list[Any]:
-    return [child for row in message.components for child in getattr(row, "children", [row])]
+    """The message's controls (buttons and selects), wherever they sit."""
+    return [
+        c
+        for c in walk(message.components)
+        if isinstance(c, (discord.components.Button, discord.components.SelectMenu))
+    ]
+
+
+def footer_text(message: Any) -> str:
+    """A table's or hand's footer: its embed's, or the V2 line in small print."""
+    message = getattr(message, "message", message)
+    if message.embeds:
+        return message.embeds[0].footer.text or ""
+    small = [text[3:] for text in texts(message) if text.startswith("-# ")]
+    return small[-1] if small else ""
+
+
+def as_embed(message: Any) -> discord.Embed:
+    """A table's or hand's words in the shape of its old embed: the embed itself, or (V2) the
+    heading as the title, the texts below it as the description and the small print as the
+    footer, for tests that read a message's title, body and footer in any language."""
+    message = getattr(message, "message", message)
+    if message.embeds:
+        return message.embeds[0]
+    parts = texts(message)
+    if not parts:
+        return discord.Embed()
+    head, *rest = parts[0].split("\n")
+    body = ["\n".join(rest), *[part for part in parts[1:] if not part.startswith("-# ")]]
+    embed = discord.Embed(
+        title=head.removeprefix("### "), description="\n".join(part for part in body if part)
+    )
+    embed.set_footer(text=footer_text(message))
+    return embed
+
+
+def as_sent(message: Any) -> dict[str, Any]:
+    """An edit that puts ``message``'s own components back (a late request showing an older
+    table or hand, as a process that died may have sent)."""
+    message = getattr(message, "message", message)
+    if message.embeds:
+        return {"embed": message.embeds[0], "view": discord.ui.View.from_message(message)}
+    layout = Layout([component.to_dict() for component in message.components])
+    return edit_fields(layout)
+
+
+def status_text(message: Any) -> str:
+    """The status under a V2 message's heading (whose turn it is, the result)."""
+    message = getattr(message, "message", message)
+    if message.embeds:
+        return message.embeds[0].description or ""
+    first = texts(message)[0] if texts(message) else ""
+    return "\n".join(line for line in first.splitlines() if not line.startswith("#"))
 
 
 def lobby_message(table: Table) -> discord.Message:
@@ -161,7 +250,7 @@ def current_table(table: Table) -> discord.Message:
     """The live table message, found the way a person finds it: the last one in the channel."""
     footer = footer_pattern(table.locale)
     for message in reversed(table.channel.history()):
-        if message.embeds and footer.search(message.embeds[0].footer.text or ""):
+        if footer.search(footer_text(message)):
             return message
     raise AssertionError("no table message in the channel")
 
@@ -170,16 +259,17 @@ async def table_message(table: Table) -> discord.Message:
     return current_table(table)
 
 
-def table_move(table: Table) -> int:
-    match = footer_pattern(table.locale).search(current_table(table).embeds[0].footer.text or "")
+def table_version(table: Table) -> int:
+    """The game version the table shows: its footer counts the moves made, and the deal is
+    version 1, so each move's version is one more than the moves made by then."""
+    match = footer_pattern(table.locale).search(footer_text(current_table(table)))
     assert match
-    return int(match["move"])
+    return int(match["move"]) + 1
 
 
 def seat_on_turn(table: Table) -> int | None:
     """Whose turn the table announces (``None`` once it shows a result)."""
-    description = current_table(table).embeds[0].description or ""
-    match = turn_pattern(table.locale).match(description)
+    match = turn_pattern(table.locale).match(status_text(current_table(table)))
     if match is None:
         return None
     names = [p.user.name for p in table.players]
@@ -218,10 +308,7 @@ def pick(message: Any, rng: random.Random) -> tuple[str, str | None]:
     found = message.message.components if hasattr(message, "message") else message.components
     # Only the move menu: a hand also carries the seat's own buttons (Hint, take the seat back).
     controls = [
-        c
-        for row in found
-        for c in row.children
-        if (getattr(c, "custom_id", None) or "").startswith(MENU_PREFIXES)
+        c for c in walk(found) if (getattr(c, "custom_id", None) or "").startswith(MENU_PREFIXES)
     ]
     selects = [c for c in controls if isinstance(c, discord.components.SelectMenu)]
     buttons = [c for c in controls if isinstance(c, discord.components.Button)]
@@ -236,8 +323,7 @@ def pick(message: Any, rng: random.Random) -> tuple[str, str | None]:
 async def use_first_control(actor: Any, message: Any) -> Any:
     """Use the first control of a hand message as a player would: click a button, or choose
     the first entry of a select (the collapsed menu often opens with a select)."""
-    found = message.message.components if hasattr(message, "message") else message.components
-    control = found[0].children[0]
+    control = components(getattr(message, "message", message))[0]
     if isinstance(control, discord.components.SelectMenu):
         return await actor.select(message, [control.options[0].value], custom_id=control.custom_id)
     return await actor.click(message, custom_id=control.custom_id)
@@ -247,7 +333,7 @@ async def play_one_move(table: Table, rng: random.Random) -> None:
     """The seat on turn opens its hand and clicks through the menu until a move is applied."""
     seat = seat_on_turn(table)
     assert seat is not None
-    move = table_move(table)
+    move = table_version(table)
     message, actor = await hand_message(table, seat)
     for _depth in range(10):
         custom_id, value = pick(message, rng)
@@ -257,8 +343,8 @@ async def play_one_move(table: Table, rng: random.Random) -> None:
             result = await actor.select(message, [value], custom_id=custom_id)
         table.clicks += 1
         assert result.acknowledged
-        assert not result.ephemeral or result.response.message.embeds, "a click was refused"
-        if table_move(table) != move:
+        assert not result.ephemeral or texts(result.response), "a click was refused"
+        if table_version(table) != move:
             return
         message = result.response
         assert message is not None, "navigation must edit the hand message"

@@ -15,7 +15,7 @@ import discord
 from discord.webhook.async_ import AsyncWebhookAdapter, interaction_message_response_params
 
 import bot.answers
-from tests.bot.driver import play_one_move, quick_game, table_move
+from tests.bot.driver import play_one_move, quick_game, table_version
 
 CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
 
@@ -34,9 +34,9 @@ async def test_a_click_edits_its_message_without_asking_for_it_back(
 
     monkeypatch.setattr(bot.answers, "edit_clicked_message", recorded)
     table = await quick_game(simcord_env, players=3)
-    move = table_move(table)
+    move = table_version(table)
     await play_one_move(table, random.Random(3))  # asserts that the hand message changed
-    assert table_move(table) == move + 1
+    assert table_version(table) == move + 1
     assert answered, "no click was answered by an update"
     assert set(answered) == {discord.InteractionResponseType.message_update}
     updates = [

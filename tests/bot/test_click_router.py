@@ -20,7 +20,7 @@ from tests.bot.driver import (
     reply_text,
     seat_on_turn,
     snapshot,
-    table_move,
+    table_version,
 )
 from tests.bot.forge import forged_click
 from tests.bot.test_bad_input import DAMAGED
@@ -40,10 +40,10 @@ async def test_moves_are_played_without_rebuilding_a_view_from_the_clicked_messa
     _no_view_rebuilt(monkeypatch)
     routed = table.bot.clicks.routed
     rng = random.Random(5)
-    move = table_move(table)
+    move = table_version(table)
     for _ in range(4):
         await play_one_move(table, rng)
-    assert table_move(table) == move + 4
+    assert table_version(table) == move + 4
     assert table.bot.clicks.routed >= routed + 4
 
 

@@ -14,6 +14,7 @@ from bot.storage.repository import FinalScore, MoveRecord
 from games import REGISTRY
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
+    components,
     current_table,
     message_text,
     new_table,
@@ -34,7 +35,7 @@ async def test_hand_is_ephemeral_and_only_for_players(simcord_env) -> None:
     for seat, player in enumerate(table.players):
         result = await player.member.slash(table.channel, "hand")
         assert result.ephemeral and "Your hand" in message_text(result.response.message)
-        assert bool(result.response.message.components) == (seat == on_turn)
+        assert bool(components(result.response.message)) == (seat == on_turn)
     outsider = table.guild.add_member(simcord_env.create_user("outsider"))
     result = await outsider.slash(table.channel, "hand")
     assert result.ephemeral and "not playing" in result.response.content
@@ -51,7 +52,7 @@ async def test_table_is_posted_again_and_the_old_one_retired(simcord_env) -> Non
     new = current_table(table)
     assert new.id != old.id and table.channel.last_message.id == new.id
     retired = next(m for m in table.channel.history() if m.id == old.id)
-    assert "moved down" in retired.content and not retired.components
+    assert "moved down" in message_text(retired) and not components(retired)
     assert (await table.loaded()).row.table_message_id == new.id
     hand = await table.players[1].member.click(new, label="My hand")
     assert hand.ephemeral
@@ -93,7 +94,7 @@ async def test_leave_by_the_last_human_records_an_abandoned_game(simcord_env) ->
     loaded = await table.loaded()
     assert loaded.status is GameStatus.ABANDONED
     assert "abandoned" in message_text(current_table(table))
-    assert not current_table(table).components
+    assert not components(current_table(table))
     async with table.bot.store.session() as session:
         results = (await session.exec(select(ResultRow))).all()
     assert len(results) == 2 and {r.outcome for r in results} == {"abandoned"}

@@ -120,22 +120,27 @@ async def forced_turn_ahead(table, rng: random.Random):  # type: ignore[no-untyp
     raise AssertionError("no forced move came")
 
 
-async def test_a_forced_seat_gets_one_button_and_the_choice_to_pass_automatically(
-    simcord_env,
-) -> None:
-    table = await quick_game(simcord_env)
-    rng = random.Random(1)
+async def forced_hand(env, table, rng: random.Random):  # type: ignore[no-untyped-def]
+    """Play until a seat's only move is one move, and make nothing for it: (its hand DM, the
+    seat)."""
     mover, action, forced = await forced_turn_ahead(table, rng)
     loaded = await table.loaded()
-    table.bot.forced.watch = lambda loaded: None  # this test makes no forced move itself
+    table.bot.forced.watch = lambda loaded: None  # the test makes no forced move itself
     await forged_click(
-        simcord_env,
+        env,
         table.players[mover].user,
         live_dm_hand(table, mover),
         menu_custom_id(loaded, mover, action),
     )
     await table.bot.outbox.idle()
-    dm = live_dm_hand(table, forced)
+    return live_dm_hand(table, forced), forced
+
+
+async def test_a_forced_seat_gets_one_button_and_the_choice_to_pass_automatically(
+    simcord_env,
+) -> None:
+    table = await quick_game(simcord_env)
+    dm, forced = await forced_hand(simcord_env, table, random.Random(1))
     labels = [c.label for c in components(dm) if getattr(c, "label", None)]
     move_buttons = [
         c for c in components(dm) if (c.custom_id or "").startswith(("glory:m:", "glory:s:"))

@@ -14,17 +14,20 @@ import pytest
 from sqlmodel import select
 
 from bot.render import presenter_for
-from bot.render.common import safe_names, table_embed
+from bot.render.common import log_lines, safe_names
+from bot.render.messages import table_layout
 from bot.storage.models import GameStatus, ResultRow
 from games import REGISTRY
 from tests.bot.combos import e2e_cases
 from tests.bot.driver import (
+    layout_texts,
     message_text,
     new_table,
     open_lobby,
     play_to_end,
     start,
     table_message,
+    texts,
 )
 
 
@@ -47,10 +50,10 @@ async def assert_table_is_public_view(table) -> None:
     """The table message is exactly what view(None) and public events produce."""
     loaded = await table.loaded()
     recent = await table.bot.publisher.recent_events(loaded)
-    expected = table_embed(loaded, presenter_for(loaded.row.game_key), recent, loaded.row.locale)
-    shown = (await table_message(table)).embeds[0]
-    assert shown.description == expected.description
-    assert [f.value for f in shown.fields] == [f.value for f in expected.fields]
+    presenter, locale = presenter_for(loaded.row.game_key), loaded.row.locale
+    log = log_lines(presenter, recent, safe_names(loaded.names), locale)
+    expected = table_layout(loaded, presenter, log, locale)
+    assert texts(await table_message(table)) == layout_texts(expected)
 
 
 def cases() -> list[Any]:

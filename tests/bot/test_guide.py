@@ -4,6 +4,7 @@ descriptions, option conflicts that say which options and why, and localized opt
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -181,7 +182,7 @@ def test_option_explanations_fit_a_select_description(locale: str) -> None:
 async def test_the_footer_names_the_rules_file_when_no_repository_is_known(simcord_env) -> None:
     _, shown = await open_guide(simcord_env, "kami")
     assert shown.embeds[0].footer.text == (
-        "Page 1 of 8 · the full rules: docs/rules/kami.md in the bot's source code"
+        "Page 1 of 8 · the full rules: docs/rules/play/kami.md in the bot's source code"
     )
     assert all(c.get("style") != discord.ButtonStyle.link.value for c in controls(shown))
 
@@ -189,7 +190,7 @@ async def test_the_footer_names_the_rules_file_when_no_repository_is_known(simco
 async def test_a_known_repository_links_the_rules_on_every_page(simcord_env, monkeypatch):
     monkeypatch.setattr(guide, "repository_url", lambda: REPOSITORY)
     reader, shown = await open_guide(simcord_env, "clans_and_glory")
-    url = f"{REPOSITORY}/blob/HEAD/docs/rules/clans_and_glory.md"
+    url = f"{REPOSITORY}/blob/HEAD/docs/rules/play/clans_and_glory.md"
     for page in (1, 2):
         links = [c for c in controls(shown) if c.get("style") == discord.ButtonStyle.link.value]
         assert [(c["label"], c["url"]) for c in links] == [("Full rules", url)]
@@ -225,7 +226,7 @@ def test_the_repository_comes_from_the_project_urls(monkeypatch, tmp_path) -> No
     )
     guide.repository_url.cache_clear()
     assert guide.repository_url() == "https://s.example/g"
-    assert guide.rules_url("kami") == "https://s.example/g/blob/HEAD/docs/rules/kami.md"
+    assert guide.rules_url("kami") == "https://s.example/g/blob/HEAD/docs/rules/play/kami.md"
     guide.repository_url.cache_clear()
 
 
@@ -294,19 +295,19 @@ async def test_every_option_value_in_the_lobby_carries_its_explanation(simcord_e
 
 CONFLICT = {
     "en": (
-        "Rounds (1) and Imperial Tasks (on) do not work together: Imperial Tasks are revealed "
-        "over three rounds, so they need the full game, not the one-round game. Nothing was "
-        "changed."
+        "Rounds (short game, 1 round) and Imperial Tasks (on) do not work together: Imperial "
+        "Tasks are revealed over three rounds, so they need the full game, not the one-round "
+        "game. Nothing was changed."
     ),
     "de": (
-        "Runden (1) und Kaiserliche Aufträge (an) passen nicht zusammen: Kaiserliche Aufträge "
-        "werden über drei Runden aufgedeckt; sie brauchen das ganze Spiel, nicht das Spiel mit "
-        "einer Runde. Es wurde nichts geändert."
+        "Runden (kurzes Spiel, 1 Runde) und Kaiserliche Aufträge (an) passen nicht zusammen: "
+        "Kaiserliche Aufträge werden über drei Runden aufgedeckt; sie brauchen das ganze Spiel, "
+        "nicht das Spiel mit einer Runde. Es wurde nichts geändert."
     ),
     "ru": (
-        "Раунды (1) и Поручения Императора (вкл.) несовместимы: Поручения Императора "
-        "открываются три раунда подряд, поэтому им нужна полная игра, а не игра в один раунд. "
-        "Ничего не изменено."
+        "Раунды (короткая игра, 1 раунд) и Поручения Императора (вкл.) несовместимы: "
+        "Поручения Императора открываются три раунда подряд, поэтому им нужна полная игра, а не "
+        "игра в один раунд. Ничего не изменено."
     ),
 }
 
@@ -376,3 +377,22 @@ async def test_every_synced_option_carries_german_and_russian_names(simcord_env)
             assert localized[locale] == localized[locale].lower()
             if path in keys:
                 assert localized[locale] == t(keys[path], locale) != t(keys[path], "en")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_rules_link_a_players_page_with_pictures_that_exist(key: str) -> None:
+    """``/rules`` links a page written for players (how to play, with the gallery's pictures),
+    not the engine's notes; every picture and page it links is in the repository."""
+    page = ROOT / guide.RULES_FILE.format(game=key)
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("# How to play ")
+    links = re.findall(r"\]\(([^)#]+)\)", text)
+    pictures = [link for link in links if link.endswith(".png")]
+    assert pictures, "a player's page shows the game"
+    for link in links:
+        if not link.startswith("http"):
+            assert (page.parent / link).resolve().is_file(), link
+    assert f"../{key}.md" in links, "it links the engine's notes for every detail"

@@ -14,15 +14,18 @@ import pytest
 
 from bot.i18n import t
 from bot.render import presenter_for
-from bot.render.common import table_embed
+from bot.render.common import log_lines, safe_names
+from bot.render.messages import table_layout
 from bot.storage.models import GameStatus
 from games import REGISTRY
 from tests.bot.driver import (
     Table,
+    as_embed,
     catalog_pattern,
     components,
     current_table,
     footer_pattern,
+    layout_texts,
     lobby_message,
     message_text,
     new_table,
@@ -31,6 +34,7 @@ from tests.bot.driver import (
     play_to_end,
     seat_on_turn,
     start,
+    texts,
 )
 
 CYRILLIC = re.compile("[\u0400-\u04ff]")
@@ -50,7 +54,7 @@ def hand_title(table: Table, seat: int, locale: str) -> str:
 def dm_embeds(table: Table, seat: int) -> list[discord.Embed]:
     player = table.players[seat]
     messages = player.user.dm_channel.history(viewer=player.user)
-    return [message.embeds[0] for message in messages if message.embeds]
+    return [as_embed(message) for message in messages if message.embeds or texts(message)]
 
 
 def assert_dms_in(table: Table, seat: int, locale: str) -> None:
@@ -91,25 +95,24 @@ async def test_each_player_reads_their_language_and_the_table_the_servers(
     assert_dms_in(table, 1, "de")
     for seat, locale in ((0, "ru"), (1, "de")):
         hand = await table.players[seat].member.slash(table.channel, "hand")
-        assert hand.ephemeral and hand.response.message.embeds[0].title == hand_title(
-            table, seat, locale
-        )
+        assert hand.ephemeral and as_embed(hand.response).title == hand_title(table, seat, locale)
     my_hand = await russian.member.click(
         current_table(table), custom_id=f"glory:hand:{table.game_id}"
     )
-    assert my_hand.response.message.embeds[0].title == hand_title(table, 0, "ru")
+    assert as_embed(my_hand.response).title == hand_title(table, 0, "ru")
 
     loaded = await play_to_end(table, random.Random(6))
     assert loaded.status is GameStatus.FINISHED
     assert_dms_in(table, 0, "ru")
     assert_dms_in(table, 1, "de")
-    shown = current_table(table).embeds[0]
+    shown = current_table(table)
     recent = await table.bot.publisher.recent_events(loaded)
-    expected = table_embed(loaded, presenter_for("kami"), recent, "de")
-    assert (shown.title, shown.description) == (expected.title, expected.description)
+    log = log_lines(presenter_for("kami"), recent, safe_names(loaded.names), "de")
+    expected = table_layout(loaded, presenter_for("kami"), log, "de")
+    assert texts(shown) == layout_texts(expected)
     winners = [loaded.names[seat] for seat in loaded.state.winners]
     result = t("table.winners", "de", count=len(winners), names=", ".join(winners))
-    assert result in shown.description
+    assert result in as_embed(shown).description
     public = public_text(table)
     assert not CYRILLIC.search(public), "the Russian player's language reached the channel"
     assert t("button.my_hand", "en") not in public
@@ -156,7 +159,7 @@ async def test_changing_the_language_redraws_open_games_and_default_follows_disc
     assert t("settings.games_updated", "en", count=1) in answer.response.content
     table.locale = "de"
     assert (await table.loaded()).row.locale == "de"
-    assert current_table(table).embeds[0].title == t("table.title", "de", game="Kami")
+    assert as_embed(current_table(table)).title == t("table.title", "de", game="Kami")
     lobby_id = (await table.loaded()).row.lobby_message_id
     lobby = next(m for m in table.channel.history() if m.id == lobby_id)
     assert lobby.embeds[0].title == t("lobby.title", "de", game="Kami")
@@ -166,7 +169,7 @@ async def test_changing_the_language_redraws_open_games_and_default_follows_disc
     assert "Русский" in answer.response.content
     table.locale = "ru"
     assert (await table.loaded()).row.locale == "ru"
-    assert current_table(table).embeds[0].title == t("table.title", "ru", game="Ками")
+    assert as_embed(current_table(table)).title == t("table.title", "ru", game="Ками")
     assert await table.bot.store.guild_language(table.guild.id) is None
     standings = await table.players[0].member.slash(table.channel, "standings")
     scope = t("standings.all_games", "ru")

@@ -21,7 +21,7 @@ from tests.bot.driver import (
     set_option,
     snapshot,
     start,
-    table_move,
+    table_version,
 )
 from tests.bot.forge import simultaneous
 
@@ -184,14 +184,26 @@ async def test_play_accepts_options_as_text(simcord_env) -> None:
     assert loaded.options == {"rounds": 1, "imperial_tasks": False, "ninja": True}
 
 
+ROUND_CHOICES = "full game, 4 rounds (3 with Imperial Tasks), short game, 1 round."
+
+
 @pytest.mark.parametrize(
     ("text", "explanation"),
     [
         ("speed=9", "Call to Glory has no option “speed”. Its options: Rounds, Imperial Tasks, "),
-        ("rounds=7", "“7” is not a choice for Rounds. Choices: 4, 1."),
+        (
+            "rounds=7",
+            "“7” is not a choice for Rounds. Choices: " + ROUND_CHOICES,
+        ),
         ("ninja=perhaps", "“perhaps” is not a choice for Ninja. Choices: off, on."),
-        ("rounds", "Rounds needs a value after “=”. Choices: 4, 1."),
-        ("rounds=", "Rounds needs a value after “=”. Choices: 4, 1."),
+        (
+            "rounds",
+            "Rounds needs a value after “=”. Choices: " + ROUND_CHOICES,
+        ),
+        (
+            "rounds=",
+            "Rounds needs a value after “=”. Choices: " + ROUND_CHOICES,
+        ),
         ("rounds=1 imperial_tasks=on", "do not work together"),
     ],
 )
@@ -264,7 +276,12 @@ async def test_play_options_accept_the_readers_language_and_english(
             "ru",
             "раунды=7",
             "options.text.unknown_value",
-            {"option": "Раунды", "value": "7", "choices": "4, 1"},
+            {
+                "option": "Раунды",
+                "value": "7",
+                "choices": "полная игра, 4 раунда (3 с Поручениями Императора), "
+                "короткая игра, 1 раунд",
+            },
         ),
         (
             "ru",
@@ -373,6 +390,6 @@ async def test_leave_and_start_at_once_start_with_exactly_the_stored_seats(simco
         loaded = await table.loaded()
     assert loaded.state.num_players == len(loaded.seats) in (2, 3)
     await table.bot.outbox.idle()
-    assert table_move(table) == 1, "the table is drawn for the stored seats"
+    assert table_version(table) == 1, "the table is drawn for the stored seats"
     hand = await table.players[0].member.slash(table.channel, "hand")
     assert answered_privately(hand) and "Your hand" in reply_text(hand)

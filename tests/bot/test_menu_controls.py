@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import discord
 import pytest
@@ -27,12 +28,18 @@ from bot.controls import (
 )
 from bot.i18n import LOCALES
 from bot.render import presenter_for
-from bot.render.common import hand_embed
+from bot.render.messages import hand_layout
+from bot.render.story import RecentMoves
 from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 from games import REGISTRY, State
 from games.menu import choices_at
 from tests.bot.test_rendering import loaded_for
+
+RECENT = RecentMoves(
+    [SimpleNamespace(version=2, seat=0, events=[{"type": "autoplay", "seat": 1, "why": "clock"}])]
+)
+"""A latest move to tell in the hands' stories."""
 
 
 def fresh(loaded: LoadedGame) -> LoadedGame:
@@ -101,7 +108,7 @@ def test_a_menu_labelled_ahead_opens_every_level_without_the_seats_view(key: str
             if seat is None:
                 continue
             courier = loaded_for(state, {})
-            hand_embed(courier, presenter, seat, "de")
+            hand_layout(courier, presenter, seat, "de", full=False)
             label_whole_menu(courier, presenter, seat, "de")
             for path in paths(state):
                 click = LoadedGame(
@@ -114,20 +121,21 @@ def test_a_menu_labelled_ahead_opens_every_level_without_the_seats_view(key: str
                 tokens = resolve(menu_tree(click), path)
                 assert tokens is not None
                 crumb = breadcrumb(click, presenter, seat, tokens, "de")
-                embed = hand_embed(click, presenter, seat, "de", notice=crumb)
+                embed = hand_layout(click, presenter, seat, "de", notice=crumb, full=False)
                 built = menu_controls(click, presenter, seat, "de", path)
                 assert click._views == {}, "a label was made on the click"
                 plain = menu_view(fresh(click), presenter, seat, "de", path)
                 assert plain is not None and built is not None
                 assert built.to_components() == plain.to_components()
-                again = hand_embed(
+                again = hand_layout(
                     fresh(click),
                     presenter,
                     seat,
                     "de",
                     notice=breadcrumb(fresh(click), presenter, seat, tokens, "de"),
+                    full=False,
                 )
-                assert embed.to_dict() == again.to_dict()
+                assert embed.to_components() == again.to_components()
 
     asyncio.run(check())
 
@@ -162,25 +170,25 @@ def test_kept_hand_texts_are_the_texts_of_a_fresh_build(key: str) -> None:
             for locale in ("en", "ru"):
                 for full in (True, False):
                     for notice in (None, "Chosen so far: something"):
-                        kept = hand_embed(
+                        kept = hand_layout(
                             loaded,
                             presenter,
                             seat,
                             locale,
                             notice=notice,
                             full=full,
-                            private_log=["a line"],
+                            recent=RECENT,
                         )
-                        plain = hand_embed(
+                        plain = hand_layout(
                             fresh(loaded),
                             presenter,
                             seat,
                             locale,
                             notice=notice,
                             full=full,
-                            private_log=["a line"],
+                            recent=RECENT,
                         )
-                        assert kept.to_dict() == plain.to_dict()
+                        assert kept.to_components() == plain.to_components()
 
 
 def test_a_new_state_starts_with_nothing_kept() -> None:
@@ -188,7 +196,7 @@ def test_a_new_state_starts_with_nothing_kept() -> None:
     state = next(positions("call_to_glory"))
     loaded = loaded_for(state, {})
     loaded.row.state = state.to_json()
-    hand_embed(loaded, presenter_for("call_to_glory"), 0, "en")
+    hand_layout(loaded, presenter_for("call_to_glory"), 0, "en")
     assert loaded.snapshot()._memo is loaded._memo
     after = loaded.after_move(REGISTRY["call_to_glory"].state_from_json(state.to_json()))
     assert after._memo == {} and after._views == {}

@@ -66,12 +66,15 @@ async def test_a_waiting_players_dm_is_not_edited_by_others_moves(simcord_env) -
     rng = random.Random(2)
     waiting = [s for s in range(3) if s != seat_on_turn(table)]
     dms = {s: table.players[s].user.dm_channel.last_message for s in waiting}
+    on_turn = table.players[seat_on_turn(table)].user.name
     for message in dms.values():
-        assert "Not your turn" in message_text(message) and not message.components
+        # It says whose turn it is, and since when (it is not edited after every move).
+        assert f"After move 0, **{on_turn}** is deciding" in message_text(message)
+        assert not components(message)  # nothing to press while waiting
     await play_one_move(table, rng)
     for seat, message in dms.items():
         now = table.players[seat].user.dm_channel.last_message
         if seat_on_turn(table) == seat:
-            assert now.id != message.id and now.components  # a new DM: it is their turn
+            assert now.id != message.id and components(now)  # a new DM: it is their turn
         else:
             assert now.id == message.id

@@ -25,19 +25,23 @@ from bot.outbox.courier import Courier
 from bot.outbox.delivery import made_during
 from bot.outbox.entries import MOVE, START, Entry
 from bot.outbox.pace import TablePace
+from bot.render.common import moves_made
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
     answer_of,
+    as_sent,
     commit_behind_discords_back,
     components,
     current_table,
+    footer_text,
     live_dm_hand,
     menu_custom_id,
+    message_text,
     play_one_move,
     quick_game,
     seat_on_turn,
     snapshot,
-    table_move,
+    table_version,
 )
 from tests.bot.forge import forged_click
 
@@ -90,17 +94,17 @@ async def test_no_rest_call_but_the_clicks_own_answer_is_made_while_a_game_is_lo
 async def test_a_failed_table_edit_is_retried_until_it_shows_the_move(simcord_env) -> None:
     table = await quick_game(simcord_env)
     await table.bot.outbox.idle()
-    shown = table_move(table)
+    shown = table_version(table)
     simcord_env.inject_error(
         "PATCH", f"/channels/{table.channel.id}/messages/*", status=503, times=3
     )
     click, version = await play_the_first_action(simcord_env, table)
     assert click.acknowledged
-    assert table_move(table) == shown < version, "Discord refused the edit so far"
+    assert table_version(table) == shown < version, "Discord refused the edit so far"
     assert await table.bot.store.pending_publications(), "the publication waits in the outbox"
     await simcord_env.advance_time(1 + 2 + 4)  # the courier's backoff: 1, 2, 4 s
     await table.bot.outbox.idle()
-    assert table_move(table) == version
+    assert table_version(table) == version
     assert await table.bot.store.pending_publications() == []
 
 
@@ -120,7 +124,7 @@ async def test_table_edits_made_while_discord_refuses_are_coalesced_to_the_newes
     await table.bot.outbox.idle()
     after = table_patches(simcord_env, table)[before:]
     assert len(after) == 1, "one edit shows all the moves made meanwhile"
-    assert table_move(table) == newest
+    assert table_version(table) == newest
 
 
 async def test_a_burst_of_moves_is_shown_on_the_table_at_most_once_a_pace(simcord_env) -> None:
@@ -138,16 +142,16 @@ async def test_a_burst_of_moves_is_shown_on_the_table_at_most_once_a_pace(simcor
     before = len(table_patches(simcord_env, table))
     await play_one_move_from_dms(simcord_env, table, rng)
     first = (await table.loaded()).row.version
-    assert table_move(table) == first, "a move after a quiet while is shown at once"
+    assert table_version(table) == first, "a move after a quiet while is shown at once"
     for _ in range(3):
         await play_one_move_from_dms(simcord_env, table, rng)
     newest = (await table.loaded()).row.version
     assert newest == first + 3
-    assert table_move(table) == first, "moves within the pace wait for it"
+    assert table_version(table) == first, "moves within the pace wait for it"
     assert len(table_patches(simcord_env, table)) == before + 1
     await simcord_env.advance_time(30)
     await outbox.idle()
-    assert table_move(table) == newest
+    assert table_version(table) == newest
     assert len(table_patches(simcord_env, table)) == before + 2, "one edit shows the burst"
 
 
@@ -170,16 +174,16 @@ async def test_the_tables_of_all_games_share_a_budget_and_a_waiting_table_shows_
         await play_one_move_from_dms(simcord_env, table, rng)
     await play_one_move_from_dms(simcord_env, tables[2], rng)  # the last one moves twice
     newest = [(await table.loaded()).row.version for table in tables]
-    shown = [table_move(table) == version for table, version in zip(tables, newest, strict=True)]
+    shown = [table_version(table) == version for table, version in zip(tables, newest, strict=True)]
     assert shown == [True, False, False], "the first table goes at once, the others wait"
     for table in tables:  # every player on turn got their DM meanwhile
         assert live_dm_hand(table, (await table.loaded()).state.to_move) is not None
     await simcord_env.advance_time(30)
-    shown = [table_move(table) == version for table, version in zip(tables, newest, strict=True)]
+    shown = [table_version(table) == version for table, version in zip(tables, newest, strict=True)]
     assert shown == [True, True, False]
     await simcord_env.advance_time(30)
     await outbox.idle()
-    assert [table_move(table) for table in tables] == newest
+    assert [table_version(table) for table in tables] == newest
     after = [len(table_patches(simcord_env, table)) for table in tables]
     assert [a - b for a, b in zip(after, patches, strict=True)] == [1, 1, 1], (
         "one edit per table, the last one showing both its moves"
@@ -198,16 +202,18 @@ async def test_a_game_starts_and_ends_at_once_whatever_the_budget_of_the_tables(
     outbox.pace = TablePace(0, per_second=1 / 30)
     await play_one_move_from_dms(simcord_env, busy, random.Random(8))  # the budget is used up
     table = await quick_game(simcord_env, players=3)  # starts within SimCord's settling time
-    assert table_move(table) == (await table.loaded()).row.version
+    assert table_version(table) == (await table.loaded()).row.version
     on_turn = (await table.loaded()).state.to_move
     assert live_dm_hand(table, on_turn) is not None
     before = current_table(table).id
     await table.players[0].member.slash(table.channel, "table")
     assert current_table(table).id != before, "/table posts the table again at once"
     await play_one_move_from_dms(simcord_env, busy, random.Random(9))
-    assert table_move(busy) < (await busy.loaded()).row.version, "a move's table waits"
+    assert table_version(busy) < (await busy.loaded()).row.version, "a move's table waits"
     await busy.players[0].member.slash(busy.channel, "cancel")
-    assert table_move(busy) == (await busy.loaded()).row.version, "the end is shown at once"
+    ended = await busy.loaded()  # a cancel is a version but not a move: the footer counts moves
+    assert table_version(busy) == moves_made(ended) + 1, "the end is shown at once"
+    assert "cancelled" in message_text(current_table(busy))
 
 
 async def play_one_move_from_dms(env: Any, table: Any, rng: random.Random) -> None:
@@ -243,10 +249,10 @@ async def test_a_refused_click_answer_does_not_stop_the_moves_publication(
     await table.bot.outbox.idle()
     loaded = await table.loaded()
     assert loaded.row.version == version
-    assert table_move(table) == version, "the table shows the move"
+    assert table_version(table) == version, "the table shows the move"
     user = table.players[seat].user
     clicked = next(m for m in user.dm_channel.history(viewer=user) if m.id == dm.id)
-    assert clicked.embeds[0].footer.text.endswith(f"move {version}"), (
+    assert footer_text(clicked).endswith(f"move {version - 1}"), (
         "the DM the refused answer did not update is updated by the outbox"
     )
     to_move = loaded.state.to_move
@@ -339,7 +345,7 @@ async def test_a_slow_database_gets_the_click_deferred_in_time(
     assert result.deferred, "acknowledged by a deferral while the commit was running"
     assert (await snapshot(table))[0] == version + 1
     await table.bot.outbox.idle()
-    assert table_move(table) == version + 1
+    assert table_version(table) == version + 1
 
 
 async def test_a_slow_command_is_deferred_in_time_and_then_answered(
@@ -382,24 +388,22 @@ async def test_a_late_request_of_a_process_that_died_is_shown_over_once_it_can_n
     version = (await table.loaded()).row.version
     await simcord_env.restart_bot(make_bot(database_url))
     await table.bot.outbox.idle()
-    assert table_move(table) == version
+    assert table_version(table) == version
     new_dm = live_dm_hand(table, next_seat)
     assert components(new_dm)[0].custom_id.split(":")[3] == str(version)
 
     # The dead process's requests, served late.
     bot = table.bot
     channel = bot.get_partial_messageable(table.channel.id)
-    await channel.get_partial_message(old_table.id).edit(embed=old_table.embeds[0])
+    await channel.get_partial_message(old_table.id).edit(**as_sent(old_table))
     dm = bot.get_partial_messageable(new_dm.channel.id, type=discord.ChannelType.private)
-    await dm.get_partial_message(new_dm.id).edit(
-        embed=old_dm.embeds[0], view=discord.ui.View.from_message(old_dm)
-    )
-    assert table_move(table) < version
+    await dm.get_partial_message(new_dm.id).edit(**as_sent(old_dm))
+    assert table_version(table) < version
     assert components(live_dm_hand(table, next_seat))[0].custom_id.split(":")[3] != str(version)
 
     await simcord_env.advance_time(bot.outbox.in_flight_seconds + 1)
     await bot.outbox.idle()
-    assert table_move(table) == version
+    assert table_version(table) == version
     live = live_dm_hand(table, next_seat)
     assert live.id == new_dm.id, "shown again in place: no second turn notification"
     assert components(live)[0].custom_id.split(":")[3] == str(version)

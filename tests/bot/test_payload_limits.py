@@ -16,6 +16,7 @@ import random
 import string
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -23,21 +24,22 @@ import pytest
 from discord.utils import escape_markdown
 
 from bot import guide
-from bot.controls import breadcrumb, lobby_view, menu_view, resolve, table_view
+from bot.controls import breadcrumb, lobby_view, menu_controls, resolve, table_view
 from bot.i18n import LOCALES, catalog, placeholders, t
 from bot.loopback.discord_limits import COMPONENTS_V2, CONTENT, message_problems
 from bot.ratings.board import PER_PAGE, board_pages, standings_message
 from bot.ratings.queries import BoardEntry, ranked
 from bot.render import presenter_for
-from bot.render.common import (
-    hand_embed,
-    lobby_embed,
-    log_lines,
-    private_log_lines,
-    safe_names,
-    table_embed,
-)
+from bot.render.common import lobby_embed, log_lines, safe_names, table_embed
 from bot.render.limits import EMBED_DESCRIPTION, FIELD_VALUE, first_lines, last_lines
+from bot.render.messages import (
+    CHART_FILE,
+    HAND_FILE,
+    TABLE_FILE,
+    hand_layout,
+    table_layout,
+)
+from bot.render.story import RecentMoves
 from bot.scores import scores_message
 from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
@@ -116,6 +118,60 @@ def wire(embed: discord.Embed | None = None, view: discord.ui.View | None = None
     }
 
 
+def v2_wire(layout: Any) -> dict:
+    """A V2 message body as discord.py sends it (``render.layout.Layout``), with the files
+    its galleries show."""
+    files = [{"id": n, "filename": p.filename} for n, p in enumerate(layout.pictures)]
+    return {"flags": 1 << 15, "components": layout.to_components(), "attachments": files}
+
+
+PICTURE_SETS = ((), (TABLE_FILE, HAND_FILE, CHART_FILE))
+"""Without pictures (the text carries the board) and with every picture."""
+
+
+def check_table(
+    loaded: LoadedGame, history: Sequence[Sequence[dict]], locale: str, what: str
+) -> None:
+    """The table as V2, with and without its pictures."""
+    presenter = presenter_for(loaded.row.game_key)
+    log = log_lines(presenter, history[-12:], safe_names(loaded.names), locale)
+    for pictures in PICTURE_SETS:
+        layout = table_layout(
+            loaded, presenter, log, locale, pictures=pictures, controls=table_view(loaded, locale)
+        )
+        assert_fits(f"{what} (pictures {pictures})", v2_wire(layout))
+
+
+def check_hand(
+    loaded: LoadedGame,
+    seat: int,
+    locale: str,
+    what: str,
+    *,
+    recent: Sequence[Sequence[dict]] = (),
+    notice: str | None = None,
+    path: tuple[int, ...] = (),
+) -> None:
+    """A hand as V2, full and as a DM, with and without pictures, with its story."""
+    presenter = presenter_for(loaded.row.game_key)
+    names = tuple(safe_names(loaded.names))
+    controls = menu_controls(loaded, presenter, seat, locale, path, names)
+    for pictures in PICTURE_SETS:
+        for full in (True, False):
+            layout = hand_layout(
+                loaded,
+                presenter,
+                seat,
+                locale,
+                notice=notice,
+                recent=recent,
+                full=full,
+                pictures=pictures,
+                controls=controls,
+            )
+            assert_fits(f"{what} (full={full}, pictures {pictures})", v2_wire(layout))
+
+
 def assert_fits(what: str, payload: dict[str, Any]) -> None:
     problems = message_problems(payload)
     assert not problems, f"{what}: {problems}"
@@ -128,7 +184,7 @@ def assert_fits(what: str, payload: dict[str, Any]) -> None:
 def test_every_message_of_a_random_playthrough_fits_discords_limits(
     key: str, players: int, options: dict[str, Any], names: list[str]
 ) -> None:
-    game, presenter = REGISTRY[key], presenter_for(key)
+    game = REGISTRY[key]
     names = names[:players]
     rng = random.Random(f"limits-{key}-{players}-{sorted(options.items())}")
     check_lobby(key, options, names)
@@ -154,8 +210,7 @@ def test_every_message_of_a_random_playthrough_fits_discords_limits(
     for status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.CANCELLED):
         loaded = loaded_for(state, key, options, names, status=status, version=step)
         for locale in LOCALE_CODES:
-            embed = table_embed(loaded, presenter, history[-6:], locale)
-            assert_fits(f"{status} table", wire(embed, table_view(loaded, locale)))
+            check_table(loaded, history, locale, f"{status} table")
             check_scores(loaded, locale)
             check_game_over(loaded, locale)
 
@@ -182,9 +237,7 @@ def check_menu(
     assert tokens is not None
     for locale in LOCALE_CODES:
         notice = breadcrumb(loaded, presenter, seat, tokens, locale)
-        embed = hand_embed(loaded, presenter, seat, locale, notice=notice)
-        view = menu_view(loaded, presenter, seat, locale, path)
-        assert_fits(f"menu at {path}", wire(embed, view))
+        check_hand(loaded, seat, locale, f"menu at {path}", notice=notice, path=path)
 
 
 def check_position(
@@ -196,21 +249,23 @@ def check_position(
     step: int,
 ) -> None:
     """Table and every hand (full, as a DM, with a notice) at one position."""
-    presenter = presenter_for(key)
     loaded = loaded_for(state, key, options, names, version=step)
-    escaped = safe_names(names)
+    # Nobody's last move among them: every seat's story is as long as it gets.
+    recent = RecentMoves(
+        [SimpleNamespace(version=n, seat=-1, events=e) for n, e in enumerate(history[-12:])]
+    )
     for locale in LOCALE_CODES:
-        table = table_embed(loaded, presenter, history[-6:], locale)
-        assert_fits("table", wire(table, table_view(loaded, locale)))
+        check_table(loaded, history, locale, "table")
         for seat in range(state.num_players):
-            private = private_log_lines(presenter, history[-2:], seat, escaped, locale)
-            view = menu_view(loaded, presenter, seat, locale)
             notice = t("move.stale", locale)
-            for full in (True, False):
-                embed = hand_embed(
-                    loaded, presenter, seat, locale, private_log=private, notice=notice, full=full
-                )
-                assert_fits(f"hand of seat {seat} (full={full})", wire(embed, view))
+            check_hand(
+                loaded,
+                seat,
+                locale,
+                f"hand of seat {seat}",
+                recent=RecentMoves(recent.moves[-12:]),
+                notice=notice,
+            )
         check_scores(loaded, locale)
 
 
@@ -240,14 +295,12 @@ def test_a_long_kami_game_fits_at_its_end_with_every_round_on_one_page(players: 
     """Kami to its end with the highest target: dozens of rounds, pages of ``/scores``."""
     state = long_kami_game(players, rounds=40)
     options = {"target": 30, "ending": "kami"}
-    presenter = presenter_for("kami")
     for names in NAME_SETS:
         loaded = loaded_for(state, "kami", options, names[:players], status=GameStatus.FINISHED)
         for locale in LOCALE_CODES:
-            embed = table_embed(loaded, presenter, [], locale)
-            assert_fits("long game table", wire(embed, table_view(loaded, locale)))
+            check_table(loaded, [], locale, "long game table")
             for seat in range(players):
-                assert_fits("long game hand", wire(hand_embed(loaded, presenter, seat, locale)))
+                check_hand(loaded, seat, locale, "long game hand")
             pages = check_scores(loaded, locale)
             lines = [line for page in pages for line in page.splitlines()]
             expected = [t("scores.round", locale, number=n, scores="") for n in range(1, 41)]
@@ -461,10 +514,13 @@ def test_a_full_history_page_fits_in_every_language(names) -> None:
 
 def check_game_over(loaded: LoadedGame, locale: str) -> None:
     """The game-over message (Components V2) of ``loaded`` in ``locale``, with a rating change
-    for every seat and a player who left, fits; it mentions the players alone."""
+    for every seat, a player who left and the final chart, fits; it mentions the players
+    alone."""
     from bot.game_over import game_over
-    from bot.game_over_layout import game_over_layout
+    from bot.game_over_layout import chart_alt, game_over_layout, over_accent
+    from bot.pictures.attach import CHART_FILE
     from bot.ratings.queries import SeatRatingChange
+    from bot.render.layout import Picture
 
     loaded.row.locale = locale
     loaded.seats[-1].departed = True
@@ -473,7 +529,14 @@ def check_game_over(loaded: LoadedGame, locale: str) -> None:
         for seat in range(len(loaded.seats))
     }
     over = game_over(loaded, changes, "everyone_left")
-    payload = {"components": game_over_layout(over), "flags": COMPONENTS_V2, "nonce": "1" * 19}
+    chart = Picture(CHART_FILE, chart_alt(loaded))  # the final chart, its alt text the totals
+    layout = game_over_layout(over, locale=locale, accent=over_accent(loaded), chart=chart)
+    payload = {
+        "components": layout,
+        "flags": COMPONENTS_V2,
+        "nonce": "1" * 19,
+        "attachments": [{"id": 0, "filename": CHART_FILE}],
+    }
     assert_fits(f"game over ({loaded.status}, {locale})", payload)
     assert over.mentions == tuple(seat.user_id for seat in loaded.seats)
     loaded.seats[-1].departed = False

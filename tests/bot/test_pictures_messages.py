@@ -6,26 +6,33 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import discord
 import pytest
 
 from bot.answers import Answer
+from bot.i18n import t
 from bot.pictures import service
-from bot.pictures.scene import HandScene
+from bot.pictures.scene import HandScene, plain
+from bot.render import presenter_for
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
     current_table,
+    layout_texts,
     live_dm_hand,
+    message_text,
     new_table,
     open_lobby,
     play_one_move,
     play_to_end,
     quick_game,
     start,
-    table_move,
+    table_version,
     use_first_control,
+    walk,
 )
+from tests.bot.test_game_over import game_over_messages
 
 
 @pytest.fixture
@@ -34,11 +41,40 @@ def simcord_bot(database_url):
     return make_bot(database_url, pictures=True)
 
 
-def picture(message: discord.Message, filename: str) -> bool:
-    """The message carries exactly one attachment, ``filename``, shown as its embed's image."""
+def gallery_files(message: Any) -> list[str]:
+    """The file names a V2 message's galleries show, in order."""
+    message = getattr(message, "message", message)
+    return [
+        item.media.url.split("?")[0].rsplit("/", 1)[-1]
+        for component in walk(message.components)
+        if isinstance(component, discord.components.MediaGalleryComponent)
+        for item in component.items
+    ]
+
+
+def picture(message: Any, filename: str) -> bool:
+    """The message carries ``filename`` and shows it in a gallery (a hand may show the table
+    too; an embed's image no longer: the table and the hands are V2 messages)."""
+    message = getattr(message, "message", message)
+    names = [attachment.filename for attachment in message.attachments]
+    return filename in names and filename in gallery_files(message)
+
+
+def embed_picture(message: Any, filename: str) -> bool:
+    """The message carries exactly ``filename``, shown as its embed's image (``/scores``)."""
     names = [attachment.filename for attachment in message.attachments]
     image = message.embeds[0].image.url if message.embeds and message.embeds[0].image else None
     return names == [filename] and image is not None and image.endswith(filename)
+
+
+def alt_texts(message: Any) -> list[str]:
+    message = getattr(message, "message", message)
+    return [
+        item.description or ""
+        for component in walk(message.components)
+        if isinstance(component, discord.components.MediaGalleryComponent)
+        for item in component.items
+    ]
 
 
 async def test_table_and_hand_dm_carry_their_pictures(simcord_env) -> None:
@@ -78,7 +114,7 @@ async def test_scores_carry_no_chart_before_a_round_is_scored_and_one_after(simc
             break
         await play_one_move(table, rng)
     scores = await player.member.slash(table.channel, "scores")
-    assert scores.ephemeral and picture(scores.response, "scores.png")
+    assert scores.ephemeral and embed_picture(scores.response, "scores.png")  # still an embed
 
 
 async def test_images_off_for_the_server_and_for_a_hand_leave_text_only(simcord_env) -> None:
@@ -89,8 +125,10 @@ async def test_images_off_for_the_server_and_for_a_hand_leave_text_only(simcord_
     assert answer.ephemeral
     await play_one_move(table, random.Random(2))
     edited = current_table(table)
-    assert edited.attachments == [] and not edited.embeds[0].image
-    assert edited.embeds[0].description  # the text is all there
+    assert edited.attachments == [] and gallery_files(edited) == []
+    loaded = await table.loaded()
+    board = presenter_for("kami").table_lines(loaded.view(None), loaded.names, "en")
+    assert board[0] in message_text(edited)  # without its picture, the text is all there
     await manager.slash(table.channel, "settings images", shown="on")
     player = table.players[1]
     await player.member.slash(table.channel, "pictures", hand="off")
@@ -105,8 +143,38 @@ async def test_the_final_table_comes_with_the_score_chart(simcord_env) -> None:
     await play_to_end(table, random.Random(3))
     final = current_table(table)
     assert [a.filename for a in final.attachments] == ["table.png", "scores.png"]
-    assert final.embeds[1].image.url.endswith("scores.png")
-    assert "The game is over" in (final.embeds[0].description or "")
+    assert gallery_files(final) == ["table.png", "scores.png"]
+    assert "The game is over" in message_text(final)
+
+
+async def test_the_game_over_message_shows_the_final_chart_with_the_totals_as_alt_text(
+    simcord_env,
+) -> None:
+    table = await quick_game(simcord_env)
+    await play_to_end(table, random.Random(3))
+    await table.bot.outbox.idle()
+    [over] = game_over_messages(table)
+    assert [a.filename for a in over.attachments] == ["scores.png"]
+    assert gallery_files(over) == ["scores.png"]
+    [alt] = alt_texts(over)
+    loaded = await table.loaded()
+    assert alt.startswith(t("pictures.alt.chart", "en", game="Kami"))
+    for name, points in zip(loaded.names, loaded.view(None)["scores"], strict=True):
+        assert f"{name} {points} point" in alt  # the totals in words
+
+
+async def test_the_game_over_message_has_no_picture_where_the_server_turned_them_off(
+    simcord_env,
+) -> None:
+    table = await quick_game(simcord_env)
+    role = table.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    manager = table.guild.add_member(table.env.create_user("manager"), roles=[role])
+    await manager.slash(table.channel, "settings images", shown="off")
+    await play_to_end(table, random.Random(3))
+    await table.bot.outbox.idle()
+    [over] = game_over_messages(table)
+    assert over.attachments == [] and gallery_files(over) == []
+    assert t("over.scores.final", "en") in message_text(over)
 
 
 async def test_a_sub_menu_click_keeps_the_hand_picture_without_sending_it_again(
@@ -121,12 +189,14 @@ async def test_a_sub_menu_click_keeps_the_hand_picture_without_sending_it_again(
     for _ in range(12):  # until the player on turn has a menu with a second level
         seat = (await table.loaded()).state.to_move
         dm = live_dm_hand(table, seat)
-        before = table_move(table)
+        before = table_version(table)
         result = await use_first_control(table.players[seat].user, dm)
-        if table_move(table) == before:  # a sub-menu opened: nothing was played
+        if table_version(table) == before:  # a sub-menu opened: nothing was played
             shown = result.response
-            assert picture(shown, "hand.png")
-            assert shown.attachments[0].id == dm.attachments[0].id  # not uploaded again
+            assert picture(shown, "hand.png") and picture(shown, "table.png")
+            kept = {a.filename: a.id for a in shown.attachments}
+            sent = {a.filename: a.id for a in dm.attachments}
+            assert kept == sent  # neither picture uploaded again
             return
         await play_one_move(table, rng)
     pytest.fail("no sub-menu in 12 moves")
@@ -187,9 +257,9 @@ async def test_a_hand_that_cannot_be_drawn_ahead_does_not_hold_the_move_up(
         raise RuntimeError("no picture today")
 
     monkeypatch.setattr(service, "_hand_request", broken)
-    before = table_move(table)
+    before = table_version(table)
     await play_one_move(table, random.Random(6))
-    assert table_move(table) != before  # the move was stored and shown
+    assert table_version(table) != before  # the move was stored and shown
     assert "could not be drawn ahead" in caplog.text  # and the answer went without its picture
 
 
@@ -219,13 +289,18 @@ async def test_a_move_whose_new_hand_picture_is_late_is_answered_without_it_and_
     mover = (await table.loaded()).state.to_move
     dm = live_dm_hand(table, mover)
     assert dm is not None and picture(dm, "hand.png")
-    before = table_move(table)
+    before = table_version(table)
     await play_one_move(table, random.Random(7))
-    assert table_move(table) != before
+    assert table_version(table) != before
     moved = answers[-1]  # the answer to the click that made the move, in the DM
-    assert moved["attachments"] == [] and not moved["embed"].image
+    assert "hand.png" not in [file.filename for file in moved["attachments"]]
+    assert "hand.png" not in [picture.filename for picture in moved["view"].pictures]
+    cards = presenter_for("kami").hand_cards(
+        (await table.loaded()).view(mover), (await table.loaded()).names, "en"
+    )
+    assert cards[0] in "\n".join(layout_texts(moved["view"]))  # the hand, in words
     await table.bot.outbox.idle()
     player = table.players[mover].user
     hand = next(m for m in player.dm_channel.history(viewer=player) if m.id == dm.id)
     assert picture(hand, "hand.png")  # the courier showed the new hand with its picture
-    assert hand.embeds[0].description == moved["embed"].description
+    assert plain(cards[0]) in "\n".join(alt_texts(hand))  # its words went to the alt text

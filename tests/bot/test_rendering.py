@@ -16,11 +16,14 @@ import pytest
 
 from bot.i18n import LOCALES, has
 from bot.render import presenter_for
-from bot.render.common import hand_embed, log_lines, private_log_lines, table_embed
+from bot.render.common import log_lines, table_embed
+from bot.render.messages import hand_alt, hand_layout, table_alt, table_layout
+from bot.render.story import RecentMoves, private_lines
 from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
 from games import REGISTRY, State, events_for
 from games.menu import action_at, choices_at
+from tests.bot.driver import layout_texts
 from tests.games.protocol import option_combinations
 
 CASES = [
@@ -81,6 +84,7 @@ def test_every_position_renders_and_public_text_uses_only_public_views(
     rng = random.Random(f"{key}-{players}-{sorted(options.items())}")
     state = game.new_state(players, rng.randrange(2**32), options)
     history: list[list[dict]] = [list(state.opening_events)]
+    seats: list[int] = []
     for event in state.opening_events:
         line = presenter.event_line(event, NAMES[:players], "en")
         assert line or event["type"] in presenter.silent_events, event["type"]
@@ -99,6 +103,7 @@ def test_every_position_renders_and_public_text_uses_only_public_views(
                 label = presenter.token_label(token, view, NAMES, "en")
                 assert label and len(label) <= 100
             path = (*path, rng.choice(choices))
+        seats.append(state.to_move)
         events = state.apply(action)
         history.append(events)
         for event in events:
@@ -106,33 +111,77 @@ def test_every_position_renders_and_public_text_uses_only_public_views(
             assert line or event["type"] in presenter.silent_events, event["type"]
         step += 1
         if step % RENDER_EVERY == 0 or state.is_over:
-            render_position(state, options, history)
+            render_position(state, options, history, seats)
 
 
-def render_position(state: State, options: dict[str, Any], history: list[list[dict]]) -> None:
+def render_position(
+    state: State, options: dict[str, Any], history: list[list[dict]], seats: list[int]
+) -> None:
+    """The table and every hand as the bot writes them; ``seats``: who made each move of
+    ``history`` after the opening (the stories need it)."""
     loaded = loaded_for(state, options)
     presenter = presenter_for(state.game_key)
     asked = spy_views(state)
-    public = embed_text(table_embed(loaded, presenter, history[-6:], "en"))
+    log = log_lines(presenter, history[-6:], NAMES, "en")
+    public = "\n".join(layout_texts(table_layout(loaded, presenter, log, "en")))
+    public += "\n" + table_alt(loaded, presenter, "en")
     assert asked and set(asked) == {None}, "the table must render from view(None) only"
     assert "{" not in public and len(public) < 6000
-    for line in log_lines(presenter, history[-6:], NAMES, "en"):
+    for line in log:
         assert line in public
+    moves = [
+        SimpleNamespace(version=number + 2, seat=seat, events=events)
+        for number, (seat, events) in enumerate(zip(seats, history[1:], strict=True))
+    ][-12:]
+    recent = RecentMoves(moves)
     for seat in range(state.num_players):
-        private = private_log_lines(presenter, history[-2:], seat, NAMES, "en")
-        for line in private:
+        hidden = hidden_lines(presenter, history[-12:], seat, state.num_players)
+        for line in hidden | set(private_lines(presenter, history[-6:], seat, NAMES, "en")):
             assert line not in public, f"private line {line!r} on the table"
-        hand = embed_text(hand_embed(loaded, presenter, seat, "en", private_log=private))
-        assert "{" not in hand
-        quiet = embed_text(hand_embed(loaded, presenter, seat, "en", full=False))
+        for full in (True, False):
+            hand = "\n".join(
+                layout_texts(
+                    hand_layout(
+                        loaded,
+                        presenter,
+                        seat,
+                        "en",
+                        recent=recent,
+                        full=full,
+                    )
+                )
+            )
+            hand += "\n" + hand_alt(loaded, presenter, seat, "en")
+            assert "{" not in hand
+            for line in hidden:
+                assert line not in hand, f"another seat's private line {line!r} in a hand"
+        quiet = "\n".join(layout_texts(hand_layout(loaded, presenter, seat, "en", full=False)))
         table_lines = [
             x
             for x in presenter.table_lines(state.view(seat), NAMES[: state.num_players], "en")
             if x
         ]
-        waiting = state.to_move not in (None, seat)
-        assert (table_lines[0] in quiet) != waiting, "a waiting player's DM shows only theirs"
+        on_turn = state.to_move == seat
+        assert (table_lines[0] in quiet) == on_turn, "a DM shows the table to decide, only then"
     del state.view  # drop the spy
+
+
+def hidden_lines(presenter: Any, moves: list[list[dict]], seat: int, players: int) -> set[str]:
+    """Log lines only other seats may read: their private events, unless an event ``seat``
+    may see reads the same."""
+    mine: set[str] = set()
+    theirs: set[str] = set()
+    for events in moves:
+        for event in events:
+            line = presenter.event_line(event, NAMES[:players], "en")
+            if not line:
+                continue
+            visible = event.get("visible_to")
+            if visible is None or seat in visible:
+                mine.add(f"• {line}")
+            else:
+                theirs.add(f"• {line}")
+    return theirs - mine
 
 
 def test_public_events_never_include_private_ones() -> None:
@@ -224,7 +273,7 @@ def test_a_russian_clans_and_glory_game_shows_no_latin_letters() -> None:
     for seat, row in enumerate(loaded.seats):
         row.display_name = names[seat]
     shown.append(embed_text(table_embed(loaded, presenter, history[-6:], "ru")))
-    shown += [embed_text(hand_embed(loaded, presenter, seat, "ru")) for seat in range(3)]
+    shown += ["\n".join(layout_texts(hand_layout(loaded, presenter, s, "ru"))) for s in range(3)]
     latin = sorted({line for line in shown if LATIN.search(line)})
     assert not latin, latin[:5]
     assert any("Север: С1 " in line for line in shown), "the rows name their positions"
@@ -236,9 +285,9 @@ def test_a_russian_clans_and_glory_game_shows_no_latin_letters() -> None:
 @pytest.mark.parametrize(
     ("locale", "expected"),
     [
-        ("en", ["Draw piles: 21 cards and 1 card", "· 1 point", "· 5 points"]),
-        ("de", ["Zugstapel: 21 Karten und 1 Karte", "· 1 Punkt", "· 5 Punkte"]),
-        ("ru", ["Колоды добора: 21 карта и 1 карта", "· 1 очко", "· 5 очков"]),
+        ("en", ["Draw piles: 21 cards and 1 card", "· 1 point this round", "· 5 points this"]),
+        ("de", ["Zugstapel: 21 Karten und 1 Karte", "· 1 Punkt in dieser", "· 5 Punkte in"]),
+        ("ru", ["Колоды добора: 21 карта и 1 карта", "раунде 1 очко", "раунде 5 очков"]),
     ],
 )
 def test_call_to_glory_counts_read_as_plural_phrases(locale: str, expected: list[str]) -> None:
@@ -251,7 +300,7 @@ def test_call_to_glory_counts_read_as_plural_phrases(locale: str, expected: list
         assert phrase in text, (phrase, text)
     view["draw_piles"], view["display_points"] = [3, 12], [22, 0]
     text = "\n".join(presenter.table_lines(view, NAMES[:2], "ru"))
-    assert "3 карты и 12 карт" in text and "· 22 очка" in text and "· 0 очков" in text
+    assert "3 карты и 12 карт" in text and "раунде 22 очка" in text and "раунде 0 очков" in text
 
 
 @pytest.mark.parametrize(

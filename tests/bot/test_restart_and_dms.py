@@ -8,16 +8,20 @@ import discord
 from sqlmodel import select
 
 from bot.moves import move_publication, private_parts
+from bot.pictures.attach import for_new_message
 from bot.storage.models import GameStatus, UserRow
 from bot.storage.repository import MoveRecord
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (
     Table,
+    as_sent,
     commit_behind_discords_back,
     components,
     current_table,
+    footer_text,
     live_dm_hand,
     menu_custom_id,
+    message_text,
     new_table,
     open_lobby,
     play_one_move,
@@ -25,7 +29,7 @@ from tests.bot.driver import (
     quick_game,
     seat_on_turn,
     start,
-    table_move,
+    table_version,
 )
 from tests.bot.forge import forged_click
 
@@ -43,7 +47,7 @@ async def test_a_restart_mid_game_keeps_every_old_control_working(
     await simcord_env.restart_bot(make_bot(database_url))
     # a DM control sent before the restart still plays
     version = (await table.loaded()).row.version
-    first = old_dm.components[0].children[0]
+    first = components(old_dm)[0]
     if hasattr(first, "options"):
         result = await table.players[seat].user.select(
             old_dm, [first.options[0].value], custom_id=first.custom_id
@@ -53,7 +57,7 @@ async def test_a_restart_mid_game_keeps_every_old_control_working(
     assert result.acknowledged and not result.ephemeral
     # the table's My hand button from before the restart still answers
     hand = await table.players[0].member.click(old_table, label="My hand")
-    assert hand.ephemeral and "Your hand" in hand.response.message.embeds[0].description
+    assert hand.ephemeral and "Your hand" in message_text(hand.response.message)
     loaded = await play_to_end(table, rng)
     assert loaded.status is GameStatus.FINISHED
     assert loaded.row.version > version
@@ -110,7 +114,7 @@ async def test_a_turn_whose_dm_a_crash_prevented_is_sent_at_start_up(
     await play_one_move(table, rng)
     next_seat = await commit_behind_discords_back(table, rng)
     version = (await table.loaded()).row.version
-    assert table_move(table) < version, "the table must be behind, as after a crash"
+    assert table_version(table) < version, "the table must be behind, as after a crash"
     stale = live_dm_hand(table, next_seat)
     assert stale is None or f":{version}:" not in components(stale)[0].custom_id
     assert await table.bot.store.pending_publications(), "the moves' publications are stored"
@@ -121,7 +125,7 @@ async def test_a_turn_whose_dm_a_crash_prevented_is_sent_at_start_up(
     dm = live_dm_hand(table, next_seat)
     assert dm is not None, "the player on turn gets their DM after the restart"
     assert components(dm)[0].custom_id.split(":")[3] == str(version)
-    assert table_move(table) == version
+    assert table_version(table) == version
     assert seat_on_turn(table) == next_seat
     assert await table.bot.store.pending_publications() == [], "delivered and forgotten"
     # a second restart does not ping again: nothing is left to deliver
@@ -191,9 +195,7 @@ async def test_at_the_end_a_player_keeps_only_the_final_hand_of_that_game(simcor
     assert left_behind.id not in left
     assert other_game.id in left
     this_game = [
-        m
-        for m in user.dm_channel.history(viewer=user)
-        if m.embeds and f"#{table.game_id} ·" in (m.embeds[0].footer.text or "")
+        m for m in user.dm_channel.history(viewer=user) if f"#{table.game_id} ·" in footer_text(m)
     ]
     assert [m.id for m in this_game] == [loaded.seats[1].hand_message_id]
 
@@ -209,7 +211,7 @@ async def test_a_move_from_the_dm_a_newer_one_replaced_keeps_the_newer_one_as_th
     user = table.players[seat].user
     old = live_dm_hand(table, seat)
     dm = table.bot.get_partial_messageable(user.dm_channel.id, type=discord.ChannelType.private)
-    newer = await dm.send(embed=old.embeds[0], view=discord.ui.View.from_message(old))
+    newer = await dm.send(**for_new_message(as_sent(old)))
     version = (await table.loaded()).row.version
     await table.bot.store.set_hand_message(
         table.game_id, seat, user.dm_channel.id, newer.id, version, stale=old.id
@@ -224,7 +226,7 @@ async def test_a_move_from_the_dm_a_newer_one_replaced_keeps_the_newer_one_as_th
     assert loaded.seats[seat].hand_message_id == newer.id
     left = {m.id: m for m in user.dm_channel.history(viewer=user)}
     assert old.id not in left
-    assert f"move {version + 1}" in left[newer.id].embeds[0].footer.text
+    assert footer_text(left[newer.id]).endswith(f"move {version}")
 
 
 def _dms_of_game(player, game_id: int) -> list[discord.Message]:  # type: ignore[no-untyped-def]
@@ -232,7 +234,7 @@ def _dms_of_game(player, game_id: int) -> list[discord.Message]:  # type: ignore
     return [
         m
         for m in player.user.dm_channel.history(viewer=player.user)
-        if m.embeds and f"#{game_id} ·" in (m.embeds[0].footer.text or "")
+        if f"#{game_id} ·" in footer_text(m)
     ]
 
 

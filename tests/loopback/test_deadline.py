@@ -8,7 +8,6 @@ the game's lock and the next click was answered after 4 s.
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 from bot.loopback import Actor, Emulator, Message
@@ -21,18 +20,15 @@ from bot.loopback.ui_players import (
     menu_components,
     open_and_start,
     play_until_version,
+    shown_version,
     state_version,
 )
 
 from .test_glory_bot import assert_clean_log
 
-FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
-
 
 def table_version(table: Table) -> int:
-    footer = (table.current_message().embeds[0].get("footer") or {}).get("text", "")
-    found = FOOTER_MOVE.search(footer)
-    return int(found["move"]) if found else 0
+    return shown_version(table.current_message())
 
 
 async def use_without_waiting(actor: Actor, hand: Message, rng: random.Random) -> None:

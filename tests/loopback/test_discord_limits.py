@@ -336,6 +336,10 @@ def gallery(count: int = 1, description: str = "the table") -> dict[str, Any]:
     return {"type": 12, "items": [item] * count}
 
 
+TABLE_PNG = [{"id": 0, "filename": "table.png"}]
+"""The upload a ``gallery()`` shows."""
+
+
 def v2(*components: dict[str, Any], **fields: Any) -> dict[str, Any]:
     return {"flags": V2, "components": list(components), **fields}
 
@@ -349,7 +353,7 @@ def test_a_v2_layout_of_container_text_gallery_separator_and_rows_is_accepted() 
         section,
         row(button("a"), button("b")),
     )
-    assert message_problems(v2(layout)) == []
+    assert message_problems(v2(layout, attachments=TABLE_PNG)) == []
 
 
 def test_a_v2_message_has_no_content_or_embeds() -> None:
@@ -393,9 +397,11 @@ def test_a_section_has_one_to_three_texts_and_an_accessory() -> None:
 
 
 def test_a_gallery_has_one_to_ten_items_with_descriptions_of_1024_characters() -> None:
-    assert message_problems(v2(gallery(10, text(1024)))) == []
-    assert message_problems(v2(gallery(11))) == ["components[0].items: 11 items, 1 to 10"]
-    assert message_problems(v2(gallery(1, text(1025)))) == [
+    assert message_problems(v2(gallery(10, text(1024)), attachments=TABLE_PNG)) == []
+    assert message_problems(v2(gallery(11), attachments=TABLE_PNG)) == [
+        "components[0].items: 11 items, 1 to 10"
+    ]
+    assert message_problems(v2(gallery(1, text(1025)), attachments=TABLE_PNG)) == [
         "components[0].items[0].description: 1025 characters, at most 1024"
     ]
 
@@ -424,3 +430,17 @@ def test_the_v2_flag_is_never_removed_by_an_edit() -> None:
     assert message_problems({"content": "x"}, creating=False, current=current) == [
         "content: a V2 message (IS_COMPONENTS_V2) cannot have content"
     ]
+
+
+def test_a_gallery_shows_a_file_the_message_uploads_or_an_edit_keeps() -> None:
+    """``attachment://`` names a file of this request or, for an edit that leaves
+    ``attachments`` out, one the message already has (a sub-menu click keeps its pictures)."""
+    missing = v2(container(gallery()))
+    assert message_problems(missing) == [
+        "components[0].components[0].items[0].media.url: 'attachment://table.png' names no "
+        "attachment of this message"
+    ]
+    current = {"flags": V2, "components": [text_display()], "attachments": TABLE_PNG}
+    assert message_problems(missing, creating=False, current=current) == []
+    dropped = v2(container(gallery()), attachments=[])
+    assert message_problems(dropped, creating=False, current=current) != []

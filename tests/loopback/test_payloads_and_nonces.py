@@ -16,6 +16,7 @@ from .conftest import post_json, sync_ping
 
 TOO_LONG = "x" * 2001
 BUTTON = {"type": 2, "style": 1, "label": "Go", "custom_id": "go"}
+V2 = 1 << 15
 
 
 def row(*components: dict[str, Any]) -> dict[str, Any]:
@@ -249,3 +250,19 @@ async def test_a_nonce_longer_than_25_characters_is_refused(
     assert (status, body["code"]) == (400, 50035)
     status, _ = await post_with_nonce(http, emulator.channel.id, "n" * 25)
     assert status == 200
+
+
+async def test_a_thinking_acknowledgement_ignores_the_v2_flag_and_its_edit_sets_it(
+    http: aiohttp.ClientSession, emulator: Emulator
+) -> None:
+    """A type-5 callback takes only EPHEMERAL (Discord ignores IS_COMPONENTS_V2 there); the
+    edit of ``@original`` that replaces the placeholder makes the message V2."""
+    await sync_ping(http, emulator)
+    record = await emulator.add_actor("alice").slash("ping")
+    await post_json(http, callback_path(record), {"type": 5, "data": {"flags": 64 | V2}})
+    placeholder = record.response_message
+    assert placeholder is not None and placeholder.flags & V2 == 0 and placeholder.ephemeral
+    hook = f"webhooks/{emulator.bot_user.id}/{record.token}/messages/@original"
+    layout = {"flags": V2, "components": [{"type": 10, "content": "Done"}]}
+    status, _ = await send(http, "PATCH", hook, layout)
+    assert status == 200 and placeholder.flags & V2 and placeholder.ephemeral

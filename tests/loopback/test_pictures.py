@@ -12,7 +12,7 @@ import pytest
 from bot.loopback import Emulator
 from bot.loopback.bot_process import glory_bot
 from bot.loopback.payloads import ATTACHMENT_SIZE_LIMIT
-from bot.loopback.ui_players import live_hand, open_and_start, play_until_version
+from bot.loopback.ui_players import gallery_urls, live_hand, open_and_start, play_until_version
 
 from .test_glory_bot import assert_clean_log
 
@@ -22,9 +22,10 @@ pytestmark = pytest.mark.skipif(
 
 
 def shows_picture(message, filename: str) -> bool:
+    """The message uploads ``filename`` and shows it in one of its galleries (a hand may show
+    the table too)."""
     files = [attachment["filename"] for attachment in message.attachments]
-    image = (message.embeds[0].get("image") or {}).get("url", "") if message.embeds else ""
-    return files == [filename] and image == f"attachment://{filename}"
+    return filename in files and f"attachment://{filename}" in gallery_urls(message)
 
 
 async def test_table_and_hands_arrive_with_their_pictures(emulator: Emulator, tmp_path: Path):
@@ -32,7 +33,7 @@ async def test_table_and_hands_arrive_with_their_pictures(emulator: Emulator, tm
     async with glory_bot(emulator, tmp_path, {"PICTURES": "on"}) as bot:
         table = await open_and_start(emulator, players, "clans_and_glory")
         assert shows_picture(table.message, "table.png")
-        size = table.message.attachments[0]["size"]
+        size = next(a for a in table.message.attachments if a["filename"] == "table.png")["size"]
         assert 1_000 < size < min(150 * 1024, ATTACHMENT_SIZE_LIMIT)
         hands = [live_hand(player) for player in players]
         assert any(hand is not None and shows_picture(hand, "hand.png") for hand in hands)

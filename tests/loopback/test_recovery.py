@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import re
 import sqlite3
 import time
 from pathlib import Path
@@ -20,26 +19,26 @@ from bot.loopback.bot_process import glory_bot
 from bot.loopback.faults import CHANNEL_MESSAGES, UNLIMITED, RestFault
 from bot.loopback.ui_players import (
     act_randomly,
+    footer_text,
     highest_version,
     live_hand,
     open_and_start,
     play_until_version,
+    shown_version,
     state_version,
 )
 
 from .test_glory_bot import assert_clean_log
 
-FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
 HOLD_SECONDS = 8.0
 SLOW_POST_SECONDS = 8.0
 
 
 def table_move(message) -> int:  # type: ignore[no-untyped-def]
     """The state version the public table shows (its footer: "Game #1 · move 7")."""
-    footer = (message.embeds[0].get("footer") or {}).get("text", "")
-    match = FOOTER_MOVE.search(footer)
-    assert match, footer
-    return int(match["move"])
+    version = shown_version(message)
+    assert version, footer_text(message)
+    return version
 
 
 def stored_version(tmp_path: Path) -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import signal
 from pathlib import Path
 
@@ -24,12 +23,11 @@ from bot.loopback.ui_players import (
     live_hand,
     open_and_start,
     play_until_version,
+    shown_version,
     versions_rendered,
 )
 
 from .test_glory_bot import stored_games
-
-FOOTER_MOVE = re.compile(r"move (?P<move>\d+)")
 
 
 async def stop_with(bot: BotProcess, signal_number: int) -> int:
@@ -58,9 +56,7 @@ async def test_a_stop_signal_ends_the_bot_cleanly(
 
 
 def table_move(table: Table) -> int:
-    footer = (table.current_message().embeds[0].get("footer") or {}).get("text", "")
-    found = FOOTER_MOVE.search(footer)
-    return int(found["move"]) if found else 0
+    return shown_version(table.current_message())
 
 
 async def test_sigterm_in_a_burst_keeps_every_answered_move_and_delivers_the_rest_later(

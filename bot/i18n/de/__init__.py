@@ -20,6 +20,7 @@ from bot.i18n.de import (
     history,
     host,
     kami,
+    messages,
     pictures,
     playground,
     settings,
@@ -40,6 +41,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **budget.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
+    **messages.MESSAGES,
     **flow.MESSAGES,
     **host.MESSAGES,
 }

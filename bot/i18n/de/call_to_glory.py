@@ -46,8 +46,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "call_to_glory.view.display_entry": "{count}× {card}",
     "call_to_glory.view.player": {
-        "one": "**{name}**: {count} Karte auf der Hand · Auslage: {display} · {points}",
-        "other": "**{name}**: {count} Karten auf der Hand · Auslage: {display} · {points}",
+        "one": (
+            "**{name}**: {count} Karte auf der Hand · Auslage: {display} · {points} in dieser Runde"
+        ),
+        "other": (
+            "**{name}**: {count} Karten auf der Hand · Auslage: {display} · {points} in dieser "
+            "Runde"
+        ),
     },
     "call_to_glory.view.ninjas": "Ninja-Figuren: {supply} im Vorrat; im Besitz: {held}",
     "call_to_glory.view.task_revealed": "{name} hat Auftrag {deck} aufgedeckt: {card}",
@@ -82,7 +87,21 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "call_to_glory.event.ninja_gained": "{seat} erhält eine Ninja-Figur.",
     "call_to_glory.event.ninja_used": "{seat} schickt einen Ninja gegen {value} von {target}.",
     "call_to_glory.event.round_ended": "Runde {round} endet.",
-    "call_to_glory.event.task_revealed": "{seat} deckt Auftrag {deck} auf: {value} (+{bonus}).",
-    "call_to_glory.event.round_scored": "Wertung der Runde {round}: {scores}.",
+    "call_to_glory.event.task_revealed": (
+        "{seat} deckt Auftrag {deck} auf: {value} (+{bonus} je Karte): {awards}."
+    ),
+    "call_to_glory.event.round_scored": (
+        "Wertung der Runde {round}. Diese Runde: {itemised}. Gesamt: {totals}."
+    ),
     "call_to_glory.event.game_over": "Das Spiel ist vorbei.",
+    "call_to_glory.view.cards": "**Karten auf der Hand:** {cards}",
+    "call_to_glory.view.tasks_held": "**Kaiserliche Aufträge:** {tasks}",
+    "call_to_glory.option.rounds.4": "volles Spiel, 4 Runden (3 mit Kaiserlichen Aufträgen)",
+    "call_to_glory.option.rounds.1": "kurzes Spiel, 1 Runde",
+    "call_to_glory.award": {
+        "one": "{name} +{points} ({count} Karte)",
+        "other": "{name} +{points} ({count} Karten)",
+    },
+    "call_to_glory.no_award": "niemand bekommt Punkte",
+    "call_to_glory.round_entry": "{name} {base} + {bonus} aus Aufträgen = {count}",
 }

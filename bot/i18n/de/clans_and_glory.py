@@ -69,4 +69,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "one": "Endstand: {points}. Gewonnen hat {winners}.",
         "other": "Endstand: {points}. Gewonnen haben {winners}.",
     },
+    "clans_and_glory.view.cards": "**Karten auf der Hand:** {cards}",
+    "clans_and_glory.claim_nothing": "Der Schild von {name} bekommt nichts (kein Wert mehr übrig)",
 }

@@ -289,10 +289,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hand.title": "{game}: Hand von {name}",
     "hand.your_turn": "**Du bist am Zug:** {decision}.",
     "hand.waiting": "Warten auf **{name}**: {decision}.",
-    "hand.waiting_quiet": (
-        "Du bist nicht am Zug. Der Tisch im Kanal zeigt das Spiel; ich schreibe dir, sobald du "
-        "entscheiden musst."
-    ),
     "hand.private_log": "Nur für dich sichtbar:",
     "hand.not_a_player": "Du spielst in diesem Spiel nicht mit.",
     "move.not_your_control": "Diese Steuerung gehört einem anderen Spieler.",
@@ -300,7 +296,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "Züge machst du in deiner eigenen Hand (deine DM oder {button_my_hand}); es hat sich "
         "nichts geändert."
     ),
-    "move.not_your_turn": "Du bist gerade nicht am Zug.",
+    "move.not_your_turn": "Du bist gerade nicht am Zug: **{name}** ist dran ({decision}).",
     "move.illegal": "Dieser Zug ist jetzt nicht erlaubt; es hat sich nichts geändert.",
     "move.stale": (
         "Diese Steuerung war veraltet (das Spiel ist weitergegangen); hier ist die aktuelle."

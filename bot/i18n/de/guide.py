@@ -187,8 +187,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "guide.kami.scoring": (
         "**Rundenpunkte:** Nur die Seite, deren Hand leer wird, punktet: mit dem Wert ihrer "
         "letzten Angriffskarte. Karten in anderen Händen zählen nichts.\n"
-        "**Doppelt:** Endet die Runde mit einer Eröffnung, deren verdeckte Karte denselben Typ "
-        "hat wie der Angriff, zählt sie doppelt (Volltreffer). Ein Konter zählt nie doppelt. "
+        "**Volltreffer (doppelt):** Endet die Runde mit einer Eröffnung, deren verdeckte Karte "
+        "denselben Typ hat wie der Angriff, zählt sie doppelt. Ein Konter zählt nie doppelt. "
         "Am besten: Kaiserin unter Kaiserin, 10.\n"
         "**Spielende:** Mit Soldat (Standard) gewinnt die Seite, die zuerst die Zielpunktzahl "
         "erreicht. Mit Gebieter muss sie genau getroffen werden; Punkte darüber zählen rückwärts "

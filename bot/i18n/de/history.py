@@ -110,4 +110,5 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "sie verraten (sein Seed teilt jede Hand neu aus). Verwalter können das mit "
         "{cmd_settings} ändern."
     ),
+    "replay.footer_no_rounds": "Zug {move} von {moves}",
 }

@@ -97,8 +97,34 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "kami.event.pass": "{seat} passt.",
     "kami.event.lone_attack": "{seat} greift ohne Verteidigungskarte an: {card}.",
     "kami.event.round_end": {
-        "one": "Runde {round} endet: {count} Punkt für {seats} mit der Karte {card}.",
-        "other": "Runde {round} endet: {count} Punkte für {seats} mit der Karte {card}.",
+        "one": (
+            "Runde {round} endet: {count} Punkt für {seats} mit der Karte {card} (gesamt {total})."
+        ),
+        "other": (
+            "Runde {round} endet: {count} Punkte für {seats} mit der Karte {card} (gesamt {total})."
+        ),
     },
     "kami.event.game_over": "Das Spiel ist vorbei. Punkte: {scores}.",
+    "kami.view.cards": "**Karten auf der Hand:** {cards}",
+    "kami.view.seen_leftover_of": "Kennt die ungenutzte Karte {card}.",
+    "kami.event.round_end_doubled": {
+        "one": (
+            "Runde {round} endet mit einem Volltreffer: {card} über derselben verdeckten "
+            "Verteidigungskarte zählt doppelt, {count} Punkt für {seats} (gesamt {total})."
+        ),
+        "other": (
+            "Runde {round} endet mit einem Volltreffer: {card} über derselben verdeckten "
+            "Verteidigungskarte zählt doppelt, {count} Punkte für {seats} (gesamt {total})."
+        ),
+    },
+    "kami.view.last_round_doubled": {
+        "one": (
+            "Vorige Runde: {count} Punkt für {names} mit der Karte {card}, verdoppelt durch einen "
+            "Volltreffer."
+        ),
+        "other": (
+            "Vorige Runde: {count} Punkte für {names} mit der Karte {card}, verdoppelt durch einen "
+            "Volltreffer."
+        ),
+    },
 }

@@ -46,8 +46,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "call_to_glory.view.display_entry": "{count}× {card}",
     "call_to_glory.view.player": {
-        "one": "**{name}**: {count} card in hand · display {display} · {points}",
-        "other": "**{name}**: {count} cards in hand · display {display} · {points}",
+        "one": "**{name}**: {count} card in hand · display {display} · {points} this round",
+        "other": "**{name}**: {count} cards in hand · display {display} · {points} this round",
     },
     "call_to_glory.view.ninjas": "Ninja miniatures: {supply} in the supply; held: {held}",
     "call_to_glory.view.task_revealed": "{name} revealed task {deck}: {card}",
@@ -77,7 +77,21 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "call_to_glory.event.ninja_gained": "{seat} gained a ninja miniature.",
     "call_to_glory.event.ninja_used": "{seat} sent a ninja against {target}'s {value}.",
     "call_to_glory.event.round_ended": "Round {round} ends.",
-    "call_to_glory.event.task_revealed": "{seat} revealed task {deck}: {value} (+{bonus}).",
-    "call_to_glory.event.round_scored": "Round {round} scores: {scores}.",
+    "call_to_glory.event.task_revealed": (
+        "{seat} revealed task {deck}: {value} (+{bonus} per card): {awards}."
+    ),
+    "call_to_glory.event.round_scored": (
+        "Round {round} scored. This round: {itemised}. Total: {totals}."
+    ),
     "call_to_glory.event.game_over": "The game is over.",
+    "call_to_glory.view.cards": "**Cards in hand:** {cards}",
+    "call_to_glory.view.tasks_held": "**Imperial Tasks:** {tasks}",
+    "call_to_glory.option.rounds.4": "full game, 4 rounds (3 with Imperial Tasks)",
+    "call_to_glory.option.rounds.1": "short game, 1 round",
+    "call_to_glory.award": {
+        "one": "{name} +{points} ({count} card)",
+        "other": "{name} +{points} ({count} cards)",
+    },
+    "call_to_glory.no_award": "nobody scores",
+    "call_to_glory.round_entry": "{name} {base} + {bonus} from tasks = {count}",
 }

@@ -69,4 +69,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "one": "Final points: {points}. Winner: {winners}.",
         "other": "Final points: {points}. Winners: {winners}.",
     },
+    "clans_and_glory.view.cards": "**Cards in hand:** {cards}",
+    "clans_and_glory.claim_nothing": "{name}'s shield takes nothing (no value left for it)",
 }

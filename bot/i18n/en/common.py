@@ -246,14 +246,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hand.title": "{game}: {name}'s hand",
     "hand.your_turn": "**Your turn:** {decision}.",
     "hand.waiting": "Waiting for **{name}**: {decision}.",
-    "hand.waiting_quiet": (
-        "Not your turn. The table in the channel shows the game; I will message you when you "
-        "have to decide."
-    ),
     "hand.private_log": "Only you saw:",
     "hand.not_a_player": "You are not playing in this game.",
     "move.not_your_control": "That control belongs to another player.",
-    "move.not_your_turn": "It is not your turn to decide.",
+    "move.not_your_turn": "It is not your turn: **{name}** is deciding ({decision}).",
     "move.illegal": "That move is not allowed now; nothing changed.",
     "move.stale": "That control was out of date (the game has moved on); here is the current one.",
     "move.stale_short": (

@@ -183,8 +183,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "guide.kami.scoring": (
         "**Round points:** only the side that empties a hand scores: the points of its final "
         "attack card. Cards left in other hands count nothing.\n"
-        "**Double:** a round ending on a lead whose face-down card is the same type as the "
-        "attack scores double. A counter never doubles. Best case: Empress under Empress, 10.\n"
+        "**Masterstroke (double):** a round ending on a lead whose face-down card is the same "
+        "type as the attack scores double. A counter never doubles. Best case: Empress under "
+        "Empress, 10.\n"
         "**Game end:** with Soldier (default) the first side to reach the target wins. With "
         "Lord the target must be hit exactly; points past it count backwards (17 against 15 "
         "gives 13). With Kami going past the target drops the total to 0.\n"

@@ -99,4 +99,5 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "This server keeps hands hidden in replays, and an export would reveal them (its "
         "seed deals every hand again). Managers can change that with {cmd_settings}."
     ),
+    "replay.footer_no_rounds": "Move {move} of {moves}",
 }

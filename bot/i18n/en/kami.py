@@ -95,8 +95,24 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "kami.event.pass": "{seat} passed.",
     "kami.event.lone_attack": "{seat}'s {card} stands alone.",
     "kami.event.round_end": {
-        "one": "Round {round} ends: {seats} score {count} point with {card}.",
-        "other": "Round {round} ends: {seats} score {count} points with {card}.",
+        "one": "Round {round} ends: {count} point for {seats} with {card} (total {total}).",
+        "other": "Round {round} ends: {count} points for {seats} with {card} (total {total}).",
     },
     "kami.event.game_over": "The game is over. Scores: {scores}.",
+    "kami.view.cards": "**Cards in hand:** {cards}",
+    "kami.view.seen_leftover_of": "Knows the unused card {card}.",
+    "kami.event.round_end_doubled": {
+        "one": (
+            "Round {round} ends with a Masterstroke: {card} over the same card face down in "
+            "defense scores double, {count} point for {seats} (total {total})."
+        ),
+        "other": (
+            "Round {round} ends with a Masterstroke: {card} over the same card face down in "
+            "defense scores double, {count} points for {seats} (total {total})."
+        ),
+    },
+    "kami.view.last_round_doubled": {
+        "one": "Last round: {count} point for {names} with {card}, doubled by a Masterstroke.",
+        "other": "Last round: {count} points for {names} with {card}, doubled by a Masterstroke.",
+    },
 }

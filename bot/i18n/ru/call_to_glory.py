@@ -44,7 +44,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "call_to_glory.menu.pile": "Колода сброса {arg}",
     "call_to_glory.menu.ninja": "Использовать Ниндзя",
-    "call_to_glory.menu.seat": "Против {arg}",
+    "call_to_glory.menu.seat": "Цель: {arg}",
     "call_to_glory.menu.end_turn": "Закончить ход",
     "call_to_glory.menu.task": "Открыть поручение {arg}",
     "call_to_glory.view.round": "Раунд {round} из {total}",
@@ -57,10 +57,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "call_to_glory.view.display_entry": "{count}× {card}",
     "call_to_glory.view.player": {
-        "one": "**{name}**: {count} карта в руке · на столе: {display} · {points}",
-        "few": "**{name}**: {count} карты в руке · на столе: {display} · {points}",
-        "many": "**{name}**: {count} карт в руке · на столе: {display} · {points}",
-        "other": "**{name}**: {count} карты в руке · на столе: {display} · {points}",
+        "one": "**{name}**: {count} карта в руке · на столе: {display} · в этом раунде {points}",
+        "few": "**{name}**: {count} карты в руке · на столе: {display} · в этом раунде {points}",
+        "many": "**{name}**: {count} карт в руке · на столе: {display} · в этом раунде {points}",
+        "other": "**{name}**: {count} карты в руке · на столе: {display} · в этом раунде {points}",
     },
     "call_to_glory.view.ninjas": "Фигурки Ниндзя: в запасе {supply}; у игроков: {held}",
     "call_to_glory.view.task_revealed": "{name}: открыто поручение {deck} — {card}",
@@ -103,7 +103,23 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "{seat} посылает Ниндзя против карты {value} игрока {target}."
     ),
     "call_to_glory.event.round_ended": "Раунд {round} окончен.",
-    "call_to_glory.event.task_revealed": "{seat} открывает поручение {deck}: {value} (+{bonus}).",
-    "call_to_glory.event.round_scored": "Очки за раунд {round}: {scores}.",
+    "call_to_glory.event.task_revealed": (
+        "{seat} открывает поручение {deck}: {value} (+{bonus} за карту): {awards}."
+    ),
+    "call_to_glory.event.round_scored": (
+        "Подсчёт раунда {round}. В этом раунде: {itemised}. Всего: {totals}."
+    ),
     "call_to_glory.event.game_over": "Игра окончена.",
+    "call_to_glory.view.cards": "**Карты на руке:** {cards}",
+    "call_to_glory.view.tasks_held": "**Поручения Императора:** {tasks}",
+    "call_to_glory.option.rounds.4": "полная игра, 4 раунда (3 с Поручениями Императора)",
+    "call_to_glory.option.rounds.1": "короткая игра, 1 раунд",
+    "call_to_glory.award": {
+        "one": "{name} +{points} ({count} карта)",
+        "few": "{name} +{points} ({count} карты)",
+        "many": "{name} +{points} ({count} карт)",
+        "other": "{name} +{points} ({count} карты)",
+    },
+    "call_to_glory.no_award": "очков никто не получает",
+    "call_to_glory.round_entry": "{name} {base} + {bonus} за поручения = {count}",
 }

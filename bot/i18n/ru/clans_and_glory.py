@@ -81,4 +81,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "many": "Итоговые очки: {points}. Победители: {winners}.",
         "other": "Итоговые очки: {points}. Победители: {winners}.",
     },
+    "clans_and_glory.view.cards": "**Карты на руке:** {cards}",
+    "clans_and_glory.claim_nothing": "{name}: щиту ничего не досталось (достоинств не осталось)",
 }

@@ -293,11 +293,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # ------------------------------------------------------------------ hand and moves
     "hand.title": "{game}: рука игрока {name}",
     "hand.your_turn": "**Твой ход:** {decision}.",
-    "hand.waiting": "Ждём **{name}**: {decision}.",
-    "hand.waiting_quiet": (
-        "Сейчас не твой ход. Игра видна на столе в канале; я напишу тебе, когда нужно будет "
-        "принять решение."
-    ),
+    "hand.waiting": "Сейчас ходит **{name}**: {decision}.",
     "hand.private_log": "Видно только тебе:",
     "hand.not_a_player": "Ты не участвуешь в этой игре.",
     "move.not_your_control": "Это управление принадлежит другому игроку.",
@@ -305,7 +301,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "Ходы делаются в твоей собственной руке (в личных сообщениях или через "
         "{button_my_hand}); ничего не изменилось."
     ),
-    "move.not_your_turn": "Сейчас не твоя очередь.",
+    "move.not_your_turn": "Сейчас не твой ход: ходит **{name}** ({decision}).",
     "move.illegal": "Этот ход сейчас недопустим; ничего не изменилось.",
     "move.stale": "Это управление устарело (игра ушла вперёд); вот актуальное.",
     "move.stale_short": (

@@ -125,4 +125,5 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "можно заново раздать любую руку). Управляющие сервером могут изменить это через "
         "{cmd_settings}."
     ),
+    "replay.footer_no_rounds": "Ход {move} из {moves}",
 }

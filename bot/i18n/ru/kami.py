@@ -52,7 +52,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "kami.view.mode.free_for_all": "Каждый сам за себя",
     "kami.view.mode.duel": "Дуэль",
     "kami.view.round": "Раунд {round} · конец игры: {ending} · цель {target}",
-    "kami.view.teams": "Команды: {first} против {second}",
+    "kami.view.teams": "Играют команды: {first} и {second}",
     "kami.view.current_attack": {
         "one": "Атакует {name}: {card} (уже спасовал {count} игрок).",
         "few": "Атакует {name}: {card} (уже спасовали {count} игрока).",
@@ -111,10 +111,48 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "kami.event.pass": "{seat} пасует.",
     "kami.event.lone_attack": "{seat} атакует без карты защиты: {card}.",
     "kami.event.round_end": {
-        "one": "Раунд {round} окончен: {seats} — {count} очко за карту {card}.",
-        "few": "Раунд {round} окончен: {seats} — {count} очка за карту {card}.",
-        "many": "Раунд {round} окончен: {seats} — {count} очков за карту {card}.",
-        "other": "Раунд {round} окончен: {seats} — {count} очка за карту {card}.",
+        "one": (
+            "Раунд {round} окончен. Очки: {count} за карту {card}, получает: {seats} (всего "
+            "{total})."
+        ),
+        "few": (
+            "Раунд {round} окончен. Очки: {count} за карту {card}, получает: {seats} (всего "
+            "{total})."
+        ),
+        "many": (
+            "Раунд {round} окончен. Очки: {count} за карту {card}, получает: {seats} (всего "
+            "{total})."
+        ),
+        "other": (
+            "Раунд {round} окончен. Очки: {count} за карту {card}, получает: {seats} (всего "
+            "{total})."
+        ),
     },
     "kami.event.game_over": "Игра окончена. Очки: {scores}.",
+    "kami.view.cards": "**Карты на руке:** {cards}",
+    "kami.view.seen_leftover_of": "Знает неиспользуемую карту: {card}.",
+    "kami.event.round_end_doubled": {
+        "one": (
+            "Раунд {round} окончен точным ударом: {card} над такой же закрытой картой защиты даёт "
+            "двойные очки. Очки: {count}, получает: {seats} (всего {total})."
+        ),
+        "few": (
+            "Раунд {round} окончен точным ударом: {card} над такой же закрытой картой защиты даёт "
+            "двойные очки. Очки: {count}, получает: {seats} (всего {total})."
+        ),
+        "many": (
+            "Раунд {round} окончен точным ударом: {card} над такой же закрытой картой защиты даёт "
+            "двойные очки. Очки: {count}, получает: {seats} (всего {total})."
+        ),
+        "other": (
+            "Раунд {round} окончен точным ударом: {card} над такой же закрытой картой защиты даёт "
+            "двойные очки. Очки: {count}, получает: {seats} (всего {total})."
+        ),
+    },
+    "kami.view.last_round_doubled": {
+        "one": "Прошлый раунд: {names} — {count} очко за карту {card}, удвоено точным ударом.",
+        "few": "Прошлый раунд: {names} — {count} очка за карту {card}, удвоено точным ударом.",
+        "many": "Прошлый раунд: {names} — {count} очков за карту {card}, удвоено точным ударом.",
+        "other": "Прошлый раунд: {names} — {count} очка за карту {card}, удвоено точным ударом.",
+    },
 }
