@@ -24,6 +24,7 @@ import bisect
 import contextlib
 import random
 import re
+import signal
 import sqlite3
 import time
 from collections import Counter
@@ -260,6 +261,75 @@ class Soak:
                 )
         return "\n".join(lines)
 
+    async def ask_bot_where_it_waits(self) -> None:
+        """SIGUSR1: the bot logs every game's pending deliveries, where each lane's task
+        waits and the pacer's state (``bot/outbox/inspect.py``); read by ``diagnosis``."""
+        process = self.bot.process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.send_signal(signal.SIGUSR1)
+            await asyncio.sleep(1.0)
+
+    def diagnosis(self, game: SoakGame, seconds: float = 120.0) -> str:
+        """What the bot stored for a stalled game (its outbox, seats and last moves, read from
+        its SQLite file while it runs), the requests to the game's channels and the players'
+        clicks of the last ``seconds``, and the bot's log lines about it: enough to tell a
+        lost publication from one that is stuck, and where."""
+        now = time.perf_counter()
+        lines = [f"--- what the bot stored for game {game.game_id}:"]
+        try:
+            with contextlib.closing(
+                sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)
+            ) as db:
+                for query in (
+                    "SELECT id, version, kind, body, created_at FROM outbox WHERE game_id = ?",
+                    "SELECT seat, user_id, hand_message_id, hand_version, stale_hand_message_id "
+                    "FROM seats WHERE game_id = ?",
+                    "SELECT version, seat, action, created_at FROM moves WHERE game_id = ? "
+                    "ORDER BY version DESC LIMIT 6",
+                    "SELECT status, version, updated_at FROM games WHERE id = ?",
+                ):
+                    lines.append(query.split(" FROM ")[1].split()[0] + ":")
+                    lines += [f"  {row}" for row in db.execute(query, (game.game_id,))]
+        except sqlite3.Error as error:
+            lines.append(f"  (could not read the database: {error})")
+        world = self.emulator.world
+        channels = {game.table.message.channel_id}
+        users = {actor.user.id: actor.user.name for actor in game.table.players}
+        for actor in game.table.players:
+            channel = world.existing_dm_channel(actor.user)
+            if channel is not None:
+                channels.add(channel.id)
+        lines.append(f"--- requests to its channels in the last {seconds:.0f} s (age, status):")
+        for call in self.emulator.rest_calls:
+            if now - call.started > seconds or not any(str(c) in call.path for c in channels):
+                continue
+            lines.append(
+                f"  -{now - call.started:6.1f}s {call.method} {call.path} {call.status}"
+                f"{' ' + call.fault if call.fault else ''} ({call.finished - call.started:.2f} s)"
+            )
+        lines.append("--- its players' clicks (age, answered after, callback type):")
+        for record in self.emulator.interactions.values():
+            sent = record.dispatched_at or 0.0
+            if record.user_id in users and now - sent <= seconds:
+                latency = "never" if record.latency is None else f"{record.latency:.2f} s"
+                lines.append(
+                    f"  -{now - sent:6.1f}s {users[record.user_id]} "
+                    f"{record.data.get('custom_id')} {latency} {record.callback_type}"
+                )
+        recent = [c for c in self.emulator.rest_calls if now - c.started <= 10.0]
+        newest = max((c.started for c in self.emulator.rest_calls), default=None)
+        lines.append(
+            f"--- the bot's requests to Discord in the last 10 s, all games: {len(recent)}; "
+            f"the newest {'none' if newest is None else f'{now - newest:.1f} s ago'}"
+        )
+        lines.append(f"--- the bot's restarts (down, up): {self.down}; its log on the game:")
+        if self.bot.log_path.exists():
+            mark = re.compile(rf"\bgame {game.game_id}\b|^--- start| (outbox|pacer): ")
+            log_lines = self.bot.log_path.read_text(errors="replace").splitlines()
+            lines += [line for line in log_lines if mark.search(line)][-30:]
+        return "\n".join(lines)
+
     async def play(self, game: SoakGame) -> None:
         """Random menu actions in the players' DMs until the game's table shows its end."""
         table = game.table
@@ -277,8 +347,10 @@ class Soak:
             if not movers:
                 why = self.stalled(game, began, stalled_since)
                 if why is not None:
+                    await self.ask_bot_where_it_waits()
                     raise AssertionError(
-                        f"game {game.game_id} stalled: {why}\n{self.dm_trail(game)}"
+                        f"game {game.game_id} stalled: {why}\n{self.dm_trail(game)}\n"
+                        f"{self.diagnosis(game)}"
                     )
                 if self.first_dm_wait and self.awaits_first_dm(game):
                     stalled_since = time.perf_counter()  # waiting for a first DM: not stalled

@@ -82,7 +82,6 @@ def outside_budget(op: tuple[Any, ...]) -> bool:
     return op[0] in (OPEN_HANDS, REPOST, GAME_OVER) or op == (SHOW, FINAL)
 
 
-
 RETRY_BASE_SECONDS = 1.0
 RETRY_CAP_SECONDS = 60.0
 UNEXPECTED_TRIES = 5
