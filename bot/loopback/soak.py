@@ -103,6 +103,9 @@ class SoakReport:
     turn_dms: int = 0
     first_dm_wait: float = 0.0
     """What a game's stall limit grew by while a player waited for their first DM."""
+    harness_lag: float = 0.0
+    """The longest the soak's own event loop (emulator and players) was late, in seconds:
+    while it is late, Discord answers nothing and nobody clicks."""
     global_429s: int = 0
     """Discord's global limit refused the bot this often (with ``discord_rate_limits``: must
     be none; the bot paces itself, ``bot/outbox/budget.py``)."""
@@ -126,6 +129,7 @@ class Soak:
         """When the bot was down (killed … ready again), on ``time.perf_counter``."""
         self.restarts = 0
         self.first_dm_wait = 0.0
+        self.lag = LoopLag()
         """Set once the games are open: see ``first_dm_wait``."""
 
     # ---------------------------------------------------------------- setting up
@@ -323,6 +327,7 @@ class Soak:
             f"--- the bot's requests to Discord in the last 10 s, all games: {len(recent)}; "
             f"the newest {'none' if newest is None else f'{now - newest:.1f} s ago'}"
         )
+        lines.append(f"--- {self.lag.describe()}")
         lines.append(f"--- the bot's restarts (down, up): {self.down}; its log on the game:")
         if self.bot.log_path.exists():
             mark = re.compile(rf"\bgame {game.game_id}\b|^--- start| (outbox|pacer): ")
@@ -402,10 +407,12 @@ class Soak:
     async def run(self, expected_steps: int) -> float:
         started = time.perf_counter()
         killer = asyncio.create_task(self.kill_now_and_then(expected_steps))
+        watcher = asyncio.create_task(self.lag.watch())
         try:
             await asyncio.gather(*(self.play(game) for game in self.games))
         finally:
             killer.cancel()
+            watcher.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await killer
         return time.perf_counter() - started
@@ -428,6 +435,7 @@ class Soak:
             slowest_answer=max(answered, default=0.0),
             restarts=self.restarts,
             first_dm_wait=self.first_dm_wait,
+            harness_lag=self.lag.worst,
             global_429s=self.emulator.rate_limits.served_by_route.get("global", 0),
         )
         problems = report.problems
@@ -519,6 +527,42 @@ class Soak:
             if not any(began <= v <= ended for v in versions):
                 problems.append(f"{name}: no new DM for the turn of versions {began}-{ended}")
         return problems
+
+
+class LoopLag:
+    """How late the soak's own event loop runs: the emulator (Discord) and every player live
+    on it, so while it is late nothing the bot sends is answered and nobody acts, whatever the
+    bot does. Each tick sleeps ``TICK`` seconds; anything past that is lost time."""
+
+    TICK = 0.1
+
+    def __init__(self) -> None:
+        self.lost = 0.0
+        """Seconds lost so far (the sum of each tick's lateness)."""
+        self.worst = 0.0
+        self.last_late: tuple[float, float] = (0.0, 0.0)
+        """(when, how late): the latest tick late by more than a second (perf_counter)."""
+
+    async def watch(self) -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(self.TICK)
+            now = time.perf_counter()
+            late = max(0.0, now - before - self.TICK)
+            self.lost += late
+            self.worst = max(self.worst, late)
+            if late > 1.0:
+                self.last_late = (now, late)
+
+    def describe(self) -> str:
+        when, late = self.last_late
+        latest = (
+            f"; the latest by {late:.1f} s, {time.perf_counter() - when:.0f} s ago" if late else ""
+        )
+        return (
+            f"the soak's own loop was late by {self.lost:.1f} s in all, "
+            f"{self.worst:.1f} s at worst{latest}"
+        )
 
 
 def first_dm_wait(emulator: Emulator, players: int) -> float:
