@@ -16,7 +16,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.loopback import Emulator, Message
+from bot.loopback import Actor, Emulator, Message
 from bot.loopback.bot_process import glory_bot
 from bot.loopback.ratelimits import counts_against_global
 from bot.loopback.ui_players import Table, act_randomly, open_and_start, wait_for_movers
@@ -53,6 +53,30 @@ def dm_ids(emulator: Emulator) -> set[int]:
     return {channel.id for channel in emulator.world.channels.values() if channel.is_dm}
 
 
+def dm_deletions_through_channels(emulator: Emulator) -> list[Any]:
+    """``DELETE /channels/{dm}/messages/{id}``: DMs deleted with the bot's token."""
+    dms = dm_ids(emulator)
+    return [
+        call
+        for call in emulator.calls("DELETE", "/channels/")
+        if int(call.path.split("/")[2]) in dms
+    ]
+
+
+async def play_kami(
+    emulator: Emulator, tmp_path: Path, moves: int, seed: str, *, pause: float
+) -> list[Actor]:
+    """Three players play ``moves`` moves of Kami with the real bot, ``pause`` s apart; the
+    bot's deliveries are done and its log is clean. The players."""
+    players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
+    async with glory_bot(emulator, tmp_path) as bot:
+        table = await open_and_start(emulator, players, "kami", options="target=5")
+        await play_moves(table, moves, random.Random(seed), pause=pause)
+        await settled(emulator)
+        await assert_clean_log(bot, emulator)
+    return players
+
+
 def _shown(revision: Any) -> tuple[str, str, str]:
     """What a DM revision shows, less its footer (the game and the move number)."""
     embeds = [{k: v for k, v in embed.items() if k != "footer"} for embed in revision.embeds]
@@ -76,23 +100,13 @@ async def test_a_replaced_hand_dm_is_deleted_through_the_last_click_on_it(
     clicked to make their last move, and it is deleted through that click's interaction
     token, not through the channel (a request of the bot's token). Only DMs nobody clicked
     (the first DMs of players not on turn at the start) go through the channel."""
-    players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
-    async with glory_bot(emulator, tmp_path) as bot:
-        table = await open_and_start(emulator, players, "kami", options="target=5")
-        await play_moves(table, MOVES, random.Random("webhook-deletes"), pause=0.05)
-        await settled(emulator)
-        await assert_clean_log(bot, emulator)
-    dms = dm_ids(emulator)
+    players = await play_kami(emulator, tmp_path, MOVES, "webhook-deletes", pause=0.05)
     updated = {
         record.response_message_id
         for record in emulator.interactions.values()
         if record.callback_type in (6, 7)
     }
-    through_channel = [
-        call
-        for call in emulator.calls("DELETE", "/channels/")
-        if int(call.path.split("/")[2]) in dms
-    ]
+    through_channel = dm_deletions_through_channels(emulator)
     through_click = emulator.calls("DELETE", "/messages/@original")
     assert len(through_click) >= 5
     assert [call.status for call in through_click] == [204] * len(through_click)
@@ -110,20 +124,10 @@ async def test_a_click_too_old_to_delete_its_dm_leaves_it_to_the_channel(
     """A token Discord no longer honours (here: one that lives 0.8 s) costs one refused
     request, and the DM is deleted through the channel instead: each player keeps one hand."""
     emulator.interaction_token_lifetime = 0.8
-    players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
-    async with glory_bot(emulator, tmp_path) as bot:
-        table = await open_and_start(emulator, players, "kami", options="target=5")
-        await play_moves(table, 8, random.Random("old-tokens"), pause=1.0)
-        await settled(emulator)
-        await assert_clean_log(bot, emulator)
+    players = await play_kami(emulator, tmp_path, 8, "old-tokens", pause=1.0)
     refused = [c for c in emulator.calls("DELETE", "/messages/@original") if c.status == 404]
     assert refused
-    dms = dm_ids(emulator)
-    through_channel = [
-        call
-        for call in emulator.calls("DELETE", "/channels/")
-        if int(call.path.split("/")[2]) in dms
-    ]
+    through_channel = dm_deletions_through_channels(emulator)
     assert len(through_channel) >= len(refused)
     for player in players:
         live = [m for m in emulator.dms_of(player.user) if not m.deleted and not m.ephemeral]
@@ -136,12 +140,7 @@ async def test_a_waiting_hand_dm_is_not_edited_when_only_its_move_number_changes
     """In Kami every player's line of cards is part of each player's private view, so most
     moves used to edit every waiting DM, whose text shows only the hand: one edit in three
     changed nothing but the move number in the footer. None does now."""
-    players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
-    async with glory_bot(emulator, tmp_path) as bot:
-        table = await open_and_start(emulator, players, "kami", options="target=5")
-        await play_moves(table, MOVES, random.Random("footers"), pause=0.3)
-        await settled(emulator)
-        await assert_clean_log(bot, emulator)
+    await play_kami(emulator, tmp_path, MOVES, "footers", pause=0.3)
     dms = dm_ids(emulator)
     messages = [m for m in emulator.world.messages.values() if m.channel_id in dms]
     assert sum(len(m.history) for m in messages) > MOVES  # DMs were edited, by answers too
