@@ -60,7 +60,9 @@ TARGET_TOKEN_REQUESTS_PER_MOVE = 1.3
 PURPOSES = {
     "POST /channels/{dm}/messages": "a new hand DM: the turn's ping (a game's first DMs too)",
     "PATCH /channels/{dm}/messages/{id}": "a hand DM brought up to date without a ping",
-    "DELETE /channels/{dm}/messages/{id}": "the hand DM a newer one replaced",
+    "DELETE /channels/{dm}/messages/{id}": "the hand DM a newer one replaced, never clicked",
+    "DELETE /webhooks/{app}/{token}/messages/@original": "the hand DM a newer one replaced, "
+    "through the player's last click on it",
     "GET /channels/{dm}/messages": "a finished game tidies each player's DMs (one read)",
     "PATCH /channels/{channel}/messages/{id}": "the table shown (paced, many moves per edit)",
     "POST /channels/{channel}/messages": "a table posted, a notice (closed DMs, lobby expired)",

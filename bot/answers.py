@@ -25,7 +25,7 @@ import asyncio
 import enum
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.http import Route
@@ -33,6 +33,9 @@ from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from bot.pictures.attach import for_new_message
+
+if TYPE_CHECKING:
+    from bot.outbox.shown import ShownHands
 
 log = logging.getLogger(__name__)
 
@@ -142,15 +145,24 @@ class Answer:
             interaction = self.interaction
             if interaction is None or self.state in (AnswerState.FAILED, AnswerState.ANSWERED):
                 return False
+            shown = _shown_hands(interaction)
+            message_id = interaction.message.id if interaction.message is not None else None
+            change = shown.begin(message_id) if shown and message_id else None
+            updated = False
             try:
                 if self.state is AnswerState.OPEN:
                     await edit_clicked_message(interaction, **content)
                 else:
                     await interaction.edit_original_response(**content)
+                updated = True
             except discord.HTTPException as error:
                 self._refused(error, "update")
                 return False
+            finally:
+                if shown and message_id and change:
+                    shown.end(message_id, change, content if updated else None)
             self.state = AnswerState.ANSWERED
+            _answered_in(interaction)
             return True
 
     async def send(
@@ -195,6 +207,23 @@ class Answer:
             log.warning("interaction %s: Discord refused the %s (%s)", where, what, error.code)
         else:
             log.error("interaction %s: Discord refused the %s: %s", where, what, error)
+
+
+def _shown_hands(interaction: discord.Interaction) -> ShownHands | None:
+    """What the courier knows each DM shows (``bot/outbox/shown.py``): an answer that
+    updates the clicked message changes it too."""
+    outbox = getattr(interaction.client, "outbox", None)
+    if outbox is None or interaction.guild_id is not None:
+        return None  # (only hand DMs are compared)
+    return outbox.delivery.shown
+
+
+def _answered_in(interaction: discord.Interaction) -> None:
+    """The answer updated the clicked message: its token can delete it later (a replaced
+    hand DM, ``bot/outbox/click_tokens.py``)."""
+    outbox = getattr(interaction.client, "outbox", None)
+    if outbox is not None:
+        outbox.delivery.clicks.note(interaction)
 
 
 UPDATE_FIELDS = frozenset({"content", "embed", "embeds", "attachments", "view", "allowed_mentions"})

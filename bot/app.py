@@ -39,6 +39,7 @@ from bot.lobby import LobbyFlow
 from bot.moves import MoveFlow
 from bot.outbox.budget import GlobalBudget, pace_requests
 from bot.outbox.courier import Outbox
+from bot.outbox.inspect import dump_on_signal
 from bot.publisher import Publisher
 from bot.rate_limit_buckets import sweep_idle_buckets_less_often
 from bot.ratings.board import RATING_ITEMS
@@ -189,6 +190,7 @@ class GloryBot(commands.Bot):
         # Discord was slow) is delivered now, beside normal work.
         await self.outbox.resume()
         self.outbox.start_sweeping()
+        dump_on_signal(self.outbox, self.budget)  # SIGUSR1: where each delivery waits
         # AI seats on turn decide (again, if a restart cut a search short); clocks re-arm.
         await self.autoplay.resume()
         # Worker processes start now, not in the middle of a game (``SearchPool.start``).

@@ -24,6 +24,7 @@ import bisect
 import contextlib
 import random
 import re
+import signal
 import sqlite3
 import time
 from collections import Counter
@@ -109,6 +110,9 @@ class SoakReport:
     turn_dms: int = 0
     first_dm_wait: float = 0.0
     """What a game's stall limit grew by while a player waited for their first DM."""
+    harness_lag: float = 0.0
+    """The longest the soak's own event loop (emulator and players) was late, in seconds:
+    while it is late, Discord answers nothing and nobody clicks."""
     global_429s: int = 0
     """Discord's global limit refused the bot this often (with ``discord_rate_limits``: must
     be none; the bot paces itself, ``bot/outbox/budget.py``)."""
@@ -132,6 +136,7 @@ class Soak:
         """When the bot was down (killed … ready again), on ``time.perf_counter``."""
         self.restarts = 0
         self.first_dm_wait = 0.0
+        self.lag = LoopLag()
         """Set once the games are open: see ``first_dm_wait``."""
 
     # ---------------------------------------------------------------- setting up
@@ -267,6 +272,76 @@ class Soak:
                 )
         return "\n".join(lines)
 
+    async def ask_bot_where_it_waits(self) -> None:
+        """SIGUSR1: the bot logs every game's pending deliveries, where each lane's task
+        waits and the pacer's state (``bot/outbox/inspect.py``); read by ``diagnosis``."""
+        process = self.bot.process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.send_signal(signal.SIGUSR1)
+            await asyncio.sleep(1.0)
+
+    def diagnosis(self, game: SoakGame, seconds: float = 120.0) -> str:
+        """What the bot stored for a stalled game (its outbox, seats and last moves, read from
+        its SQLite file while it runs), the requests to the game's channels and the players'
+        clicks of the last ``seconds``, and the bot's log lines about it: enough to tell a
+        lost publication from one that is stuck, and where."""
+        now = time.perf_counter()
+        lines = [f"--- what the bot stored for game {game.game_id}:"]
+        try:
+            with contextlib.closing(
+                sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)
+            ) as db:
+                for query in (
+                    "SELECT id, version, kind, body, created_at FROM outbox WHERE game_id = ?",
+                    "SELECT seat, user_id, hand_message_id, hand_version, stale_hand_message_id "
+                    "FROM seats WHERE game_id = ?",
+                    "SELECT version, seat, action, created_at FROM moves WHERE game_id = ? "
+                    "ORDER BY version DESC LIMIT 6",
+                    "SELECT status, version, updated_at FROM games WHERE id = ?",
+                ):
+                    lines.append(query.split(" FROM ")[1].split()[0] + ":")
+                    lines += [f"  {row}" for row in db.execute(query, (game.game_id,))]
+        except sqlite3.Error as error:
+            lines.append(f"  (could not read the database: {error})")
+        world = self.emulator.world
+        channels = {game.table.message.channel_id}
+        users = {actor.user.id: actor.user.name for actor in game.table.players}
+        for actor in game.table.players:
+            channel = world.existing_dm_channel(actor.user)
+            if channel is not None:
+                channels.add(channel.id)
+        lines.append(f"--- requests to its channels in the last {seconds:.0f} s (age, status):")
+        for call in self.emulator.rest_calls:
+            if now - call.started > seconds or not any(str(c) in call.path for c in channels):
+                continue
+            lines.append(
+                f"  -{now - call.started:6.1f}s {call.method} {call.path} {call.status}"
+                f"{' ' + call.fault if call.fault else ''} ({call.finished - call.started:.2f} s)"
+            )
+        lines.append("--- its players' clicks (age, answered after, callback type):")
+        for record in self.emulator.interactions.values():
+            sent = record.dispatched_at or 0.0
+            if record.user_id in users and now - sent <= seconds:
+                latency = "never" if record.latency is None else f"{record.latency:.2f} s"
+                lines.append(
+                    f"  -{now - sent:6.1f}s {users[record.user_id]} "
+                    f"{record.data.get('custom_id')} {latency} {record.callback_type}"
+                )
+        recent = [c for c in self.emulator.rest_calls if now - c.started <= 10.0]
+        newest = max((c.started for c in self.emulator.rest_calls), default=None)
+        lines.append(
+            f"--- the bot's requests to Discord in the last 10 s, all games: {len(recent)}; "
+            f"the newest {'none' if newest is None else f'{now - newest:.1f} s ago'}"
+        )
+        lines.append(f"--- {self.lag.describe()}")
+        lines.append(f"--- the bot's restarts (down, up): {self.down}; its log on the game:")
+        if self.bot.log_path.exists():
+            mark = re.compile(rf"\bgame {game.game_id}\b|^--- start| (outbox|pacer): ")
+            log_lines = self.bot.log_path.read_text(errors="replace").splitlines()
+            lines += [line for line in log_lines if mark.search(line)][-30:]
+        return "\n".join(lines)
+
     async def play(self, game: SoakGame) -> None:
         """Random menu actions in the players' DMs until the game's table shows its end."""
         table = game.table
@@ -284,8 +359,10 @@ class Soak:
             if not movers:
                 why = self.stalled(game, began, stalled_since)
                 if why is not None:
+                    await self.ask_bot_where_it_waits()
                     raise AssertionError(
-                        f"game {game.game_id} stalled: {why}\n{self.dm_trail(game)}"
+                        f"game {game.game_id} stalled: {why}\n{self.dm_trail(game)}\n"
+                        f"{self.diagnosis(game)}"
                     )
                 if self.first_dm_wait and self.awaits_first_dm(game):
                     stalled_since = time.perf_counter()  # waiting for a first DM: not stalled
@@ -337,10 +414,12 @@ class Soak:
     async def run(self, expected_steps: int) -> float:
         started = time.perf_counter()
         killer = asyncio.create_task(self.kill_now_and_then(expected_steps))
+        watcher = asyncio.create_task(self.lag.watch())
         try:
             await asyncio.gather(*(self.play(game) for game in self.games))
         finally:
             killer.cancel()
+            watcher.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await killer
         return time.perf_counter() - started
@@ -363,6 +442,7 @@ class Soak:
             slowest_answer=max(answered, default=0.0),
             restarts=self.restarts,
             first_dm_wait=self.first_dm_wait,
+            harness_lag=self.lag.worst,
             global_429s=self.emulator.rate_limits.served_by_route.get("global", 0),
         )
         problems = report.problems
@@ -454,6 +534,42 @@ class Soak:
             if not any(began <= v <= ended for v in versions):
                 problems.append(f"{name}: no new DM for the turn of versions {began}-{ended}")
         return problems
+
+
+class LoopLag:
+    """How late the soak's own event loop runs: the emulator (Discord) and every player live
+    on it, so while it is late nothing the bot sends is answered and nobody acts, whatever the
+    bot does. Each tick sleeps ``TICK`` seconds; anything past that is lost time."""
+
+    TICK = 0.1
+
+    def __init__(self) -> None:
+        self.lost = 0.0
+        """Seconds lost so far (the sum of each tick's lateness)."""
+        self.worst = 0.0
+        self.last_late: tuple[float, float] = (0.0, 0.0)
+        """(when, how late): the latest tick late by more than a second (perf_counter)."""
+
+    async def watch(self) -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(self.TICK)
+            now = time.perf_counter()
+            late = max(0.0, now - before - self.TICK)
+            self.lost += late
+            self.worst = max(self.worst, late)
+            if late > 1.0:
+                self.last_late = (now, late)
+
+    def describe(self) -> str:
+        when, late = self.last_late
+        latest = (
+            f"; the latest by {late:.1f} s, {time.perf_counter() - when:.0f} s ago" if late else ""
+        )
+        return (
+            f"the soak's own loop was late by {self.lost:.1f} s in all, "
+            f"{self.worst:.1f} s at worst{latest}"
+        )
 
 
 def first_dm_wait(emulator: Emulator, players: int) -> float:

@@ -144,6 +144,18 @@ class GlobalBudget:
             self._serving = asyncio.get_running_loop().create_task(self._serve())
         await future
 
+    def describe(self) -> str:
+        """The pacer's state in one line (``bot/outbox/inspect.py``)."""
+        waiting = {
+            PRIORITY_NAMES[p]: sum(len(q) for q in games.values())
+            for p, games in enumerate(self._waiting)
+        }
+        serving = "none" if self._serving is None else "done" if self._serving.done() else "on"
+        return (
+            f"pacer: {self.rate:.1f}/s tokens {self._tokens:.2f} waiters {self._waiters} "
+            f"{waiting} serving {serving} granted {self.granted} waited {self.waited}"
+        )
+
     def _count_now_and_then(self) -> None:
         """Count the processes sharing the budget again, at most every ``REFRESH_SECONDS``
         and only while requests come (an idle process keeps no timer; it stays counted by

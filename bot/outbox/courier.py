@@ -82,7 +82,6 @@ def outside_budget(op: tuple[Any, ...]) -> bool:
     return op[0] in (OPEN_HANDS, REPOST, GAME_OVER) or op == (SHOW, FINAL)
 
 
-
 RETRY_BASE_SECONDS = 1.0
 RETRY_CAP_SECONDS = 60.0
 UNEXPECTED_TRIES = 5
@@ -527,24 +526,44 @@ class Courier:
         """Every seat's first DM, then one notice for all whose DMs are closed (a ping each).
 
         Each DM shows the game as it is when it is sent: under Discord's rate limits the last
-        seat's may go out seconds after the first player has moved.
+        seat's may go out seconds after the first player has moved. A move made while one
+        seat's DM goes out makes that DM alone go again (``_first_dm``): the seats already
+        shown stay shown. (Raised out of here, the whole batch of the channel's lane went
+        again, the table's edit first, while every seat's lane waited for the first DMs to be
+        out: under load the players who had their DM kept moving, each move started it all
+        over, and the seats still waiting for theirs were never pinged: the soak's stalls.)
         """
         closed = []
         for seat in range(len(loaded.seats)):
             if loaded.seats[seat].ai_level is not None:
                 continue  # an AI player has no DMs
-            now = await self._load()
-            if now is None or now.state is None:
-                return
-            recent = await self.outbox.bot.publisher.recent_events(now)
-            with budget.purpose(budget.TURN, loaded.id):  # everyone's first DM: a ping each
-                outcome = await self.outbox.delivery.show_hand(
-                    now, seat, recent, ping_since=version
-                )
+            shown = await self._first_dm(seat, version)
+            if shown is None:
+                return  # the game is gone (or never started)
+            outcome, user_id = shown
             if outcome is not HandOutcome.SHOWN:
-                closed.append(now.seats[seat].user_id)
+                closed.append(user_id)
         key = nonce(loaded.id, "closed", "start")
         await self.outbox.delivery.tell_closed_dms(loaded, closed, key)
+
+    async def _first_dm(self, seat: int, version: int) -> tuple[HandOutcome, int] | None:
+        """Seat's first DM (a ping: everyone's first DM is one), shown as the game is now,
+        and again as it is then if a move comes meanwhile; the outcome and the user."""
+        for _ in range(OUTDATED_TRIES):
+            now = await self._load()
+            if now is None or now.state is None:
+                return None
+            recent = await self.outbox.bot.publisher.recent_events(now)
+            try:
+                with budget.purpose(budget.TURN, now.id):
+                    outcome = await self.outbox.delivery.show_hand(
+                        now, seat, recent, ping_since=version
+                    )
+            except Outdated as outdated:
+                log.info("game %s: %s; showing it as it is now", self.game_id, outdated)
+                continue
+            return outcome, now.seats[seat].user_id
+        raise Outdated(f"game {self.game_id}: seat {seat}'s first DM kept being outdated")
 
     async def _tell_expired(self, loaded: LoadedGame) -> None:
         game = presenter_for(loaded.row.game_key).game_name(loaded.row.locale)
@@ -802,7 +821,11 @@ class Outbox:
             )
         ]
         if orphans:
-            log.info("found %d undelivered publication(s)", len(orphans))
+            log.info(
+                "found %d undelivered publication(s): %s",
+                len(orphans),
+                ", ".join(f"game {e.game_id} v{e.version} {e.kind} #{e.id}" for e in orphans[:20]),
+            )
             self.deliver(orphans)
             self.resync_later({entry.game_id for entry in orphans})
         return len(orphans)

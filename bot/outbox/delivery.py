@@ -26,6 +26,8 @@ import discord
 
 from bot.components import parse_target
 from bot.i18n import t
+from bot.outbox.click_tokens import ClickTokens
+from bot.outbox.shown import ShownHands
 from bot.pictures.attach import for_new_message
 from bot.render.layout import Layout, edit_fields, text
 from bot.session import LoadedGame
@@ -81,6 +83,10 @@ class Delivery:
 
     def __init__(self, bot: GloryBot) -> None:
         self.bot = bot
+        self.shown = ShownHands()
+        """What each hand DM this process sent or edited shows (no edit that changes nothing)."""
+        self.clicks = ClickTokens()
+        """The newest click whose answer updated each DM (a replaced DM is deleted with it)."""
 
     def _channel(self, loaded: LoadedGame) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
@@ -272,11 +278,7 @@ class Delivery:
             await self._delete_stale(loaded, seat)
             if row.hand_message_id is not None and row.hand_channel_id is not None and pinged:
                 try:
-                    await (
-                        self._dm(row.hand_channel_id)
-                        .get_partial_message(row.hand_message_id)
-                        .edit(**content)
-                    )
+                    await self._edit_hand(row.hand_channel_id, row.hand_message_id, content)
                 except discord.NotFound:
                     await self._send_hand(loaded, seat, content, ping_since)
             else:
@@ -290,6 +292,19 @@ class Delivery:
             await store.set_dms_closed(row.user_id, True)
             return HandOutcome.FOUND_CLOSED
         return HandOutcome.SHOWN
+
+    async def _edit_hand(self, channel_id: int, message_id: int, content: dict) -> None:
+        """Edit a hand DM, unless it is known to show ``content`` already (``shown.py``)."""
+        if self.shown.same(message_id, content) and not self.bot.store.shared:
+            self.shown.skipped += 1
+            return
+        change = self.shown.begin(message_id)
+        shown = None
+        try:
+            await self._dm(channel_id).get_partial_message(message_id).edit(**content)
+            shown = content
+        finally:
+            self.shown.end(message_id, change, shown)
 
     async def _current_seat(self, loaded: LoadedGame, seat: int) -> SeatRow:
         """Seat's row as last written, put into ``loaded``.
@@ -338,7 +353,11 @@ class Delivery:
                 await self._record_hand(loaded, seat, message, made_for)
                 await self._delete_stale(loaded, seat)
                 continue
-            message = await message.edit(**content)  # bring it up to date
+            change = self.shown.begin(message.id)
+            try:
+                message = await message.edit(**content)  # bring it up to date
+            finally:
+                self.shown.end(message.id, change, None)  # (rare: not worth remembering)
             break
         # A send can take long: discord.py may hold it before it goes out (a 429, a bucket or
         # the global limit in use) and, when its answer used up a bucket, return only after
@@ -456,7 +475,11 @@ class Delivery:
         if current is not None and current.hand_message_id == stale:
             return  # a click has made it the player's hand again since
         try:
-            await self._dm(row.hand_channel_id).get_partial_message(stale).delete()
+            # Through the player's last click on it if it can (outside the token's budget);
+            # one process only (with several, the shard tests lost DMs: not understood yet).
+            shared = self.bot.store.shared
+            if shared or not await self.clicks.delete(stale, self.bot.http):
+                await self._dm(row.hand_channel_id).get_partial_message(stale).delete()
         except discord.NotFound:
             pass  # deleted already (by the player, or by a delivery a crash cut short)
         except discord.Forbidden:

@@ -37,11 +37,15 @@ from tests.bot.driver import (
     live_dm_hand,
     menu_custom_id,
     message_text,
+    new_table,
+    open_lobby,
     play_one_move,
     quick_game,
     seat_on_turn,
     snapshot,
     table_version,
+    start,
+    table_move,
 )
 from tests.bot.forge import forged_click
 
@@ -460,3 +464,40 @@ def test_a_dm_counts_for_the_version_the_game_was_at_when_discord_made_it() -> N
     naive = reached.replace(tzinfo=None)  # SQLite gives UTC back without a zone
     assert made_during(reached - timedelta(seconds=1), naive, 7, 9) == 7
     assert made_during(reached + timedelta(seconds=1), naive, 7, 9) == 9
+
+
+async def test_a_move_while_the_first_dms_go_out_sends_only_the_late_seats_dm_again(
+    simcord_env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's first DMs go out one seat after another, and under load the player on turn
+    may move before the last seat's DM is out. That DM alone is shown again as the game is
+    then; the seats already shown are left alone. (Before, the move made the whole start go
+    again, the table's edit first, while every seat's lane waited for the first DMs: under
+    load each move of the players who had their DM started it over, and the seats still
+    waiting were never pinged — the soak's stalled games.)"""
+    table = new_table(simcord_env, 3)
+    await open_lobby(table, "kami", {"target": 5})
+    delivery = table.bot.outbox.delivery
+    original = delivery.send_dm
+    last = table.players[2].user
+    moved: list[int] = []
+
+    async def a_move_meanwhile(row: Any, content: dict, key: int) -> discord.Message:
+        message = await original(row, content, key)
+        if row.user_id == last.id and not moved:
+            moved.append(await commit_behind_discords_back(table, random.Random(7)))
+        return message
+
+    monkeypatch.setattr(delivery, "send_dm", a_move_meanwhile)
+    await start(table)
+    await table.bot.outbox.idle()
+    assert moved, "a move was made while the last seat's first DM went out"
+    others = {table.players[seat].user.dm_channel.id for seat in (0, 1)}
+    again = [
+        f"{r.method} {r.path}"
+        for r in simcord_env.http_requests
+        if r.path.startswith("/channels/")
+        and int(r.path.split("/")[2]) in others
+        and r.method in ("PATCH", "DELETE")
+    ]
+    assert again == [], "the seats already shown were shown again"

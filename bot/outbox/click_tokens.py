@@ -1,0 +1,103 @@
+"""A replaced hand DM deleted through the last click on it, outside the token's budget.
+
+Why: every turn a player gets a new DM (the ping) and the DM it replaces is deleted. Through
+the channel (``DELETE /channels/{dm}/messages/{id}``) that deletion is a request of the bot's
+token, of which Discord allows about 50 a second in all (``budget.py``): at human pace it was
+one request in four of the bot's. But the replaced DM is nearly always the one the player
+clicked to make their last move, and a component interaction's answer that updates its
+message (callback type 7 or 6) makes that message the interaction's "original response":
+``DELETE /webhooks/{application}/{interaction token}/messages/@original`` deletes it (what
+discord.py's ``Interaction.delete_original_response`` does). Interaction webhooks are outside
+the global limit, and the token lives 15 minutes after the click.
+
+So the answer of a click that updated a DM notes its token here (``note``), and the courier
+deletes a replaced DM with it while it is young enough (``delete``); otherwise (no click on
+that DM in this process, a token too old, a restart, Discord refusing the token) it goes
+through the channel as before.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import discord
+from discord.webhook.async_ import async_context
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME = timedelta(minutes=15)
+"""How long Discord honours an interaction's token (for its follow-ups and ``@original``)."""
+MARGIN = timedelta(minutes=2)
+"""A token this close to its end is not used: a refused token is a 401, which counts towards
+Discord's limit of invalid requests, and the request may wait in a queue first."""
+KEPT = 16384
+"""Clicked DMs remembered at most (the oldest are forgotten first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Click:
+    application_id: int
+    token: str
+    session: Any
+    """discord.py's HTTP session (the one its own ``delete_original_response`` uses)."""
+    at: datetime
+
+
+class ClickTokens:
+    """Per DM message, the newest click whose answer updated it."""
+
+    def __init__(self, kept: int = KEPT) -> None:
+        self.kept = kept
+        self._clicks: OrderedDict[int, _Click] = OrderedDict()
+        self.used = 0
+        """DMs deleted through a click's token (tests, benchmarks)."""
+
+    def note(self, interaction: discord.Interaction) -> None:
+        """``interaction``'s answer updated the non-ephemeral DM it was clicked in."""
+        message = interaction.message
+        if (
+            message is None
+            or interaction.guild_id is not None
+            or interaction.type is not discord.InteractionType.component
+            or message.flags.ephemeral
+        ):
+            return
+        self._clicks[message.id] = _Click(
+            interaction.application_id,
+            interaction.token,
+            interaction._session,  # as discord.py's own delete_original_response uses
+            interaction.created_at,
+        )
+        self._clicks.move_to_end(message.id)
+        while len(self._clicks) > self.kept:
+            self._clicks.popitem(last=False)
+
+    async def delete(self, message_id: int, http: discord.http.HTTPClient) -> bool:
+        """Delete the DM through the newest click on it, if it can be; ``True`` if it is gone
+        (deleted now, or already), ``False`` if the caller must delete it another way."""
+        click = self._clicks.pop(message_id, None)
+        if click is None:
+            return False
+        if datetime.now(UTC) - click.at > TOKEN_LIFETIME - MARGIN:
+            return False
+        adapter = async_context.get()
+        try:
+            await adapter.delete_original_interaction_response(
+                click.application_id,
+                click.token,
+                session=click.session,
+                proxy=http.proxy,
+                proxy_auth=http.proxy_auth,
+            )
+        except discord.NotFound as error:
+            # 10008: the message is gone already; 10015: Discord no longer knows the token.
+            return error.code == 10008
+        except discord.HTTPException as error:
+            log.info("could not delete DM %s through its click (%s)", message_id, error)
+            return False
+        self.used += 1
+        return True
