@@ -31,6 +31,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from bot.ai.pool import SearchPool
+from bot.ai.queue import SearchQueue
 from bot.clock import ai_controlled
 from bot.session import LoadedGame, load_game
 from bot.storage.claims import TURN, TURN_LEASE_SECONDS
@@ -75,6 +76,8 @@ class Autoplay:
     def __init__(self, bot: GloryBot) -> None:
         self.bot = bot
         self.pool = SearchPool(bot.settings.ai_workers)
+        self.searches = SearchQueue(self.pool, bot.settings.ai_workers)
+        """Every search goes through this queue: AI moves first, hints after (``queue.py``)."""
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._closing = False
@@ -187,7 +190,7 @@ class Autoplay:
         """
         assert loaded.state is not None and loaded.row.state is not None
         version = loaded.row.version
-        answer = await self.pool.decide(
+        answer = await self.searches.move(
             {
                 "state": loaded.row.state,
                 "seat": seat,
@@ -235,4 +238,5 @@ class Autoplay:
             task.cancel()
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
+        await self.searches.close()
         self.pool.close()
