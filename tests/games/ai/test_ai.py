@@ -218,9 +218,9 @@ class FakeKami:
     """Just what the evaluator reads of a four-player Kami state (two teams, target 15)."""
 
     game_key = "kami"
-    options = {"target": 15}
 
     def __init__(self, scores: list[int], winners: list[int] | None = None) -> None:
+        self.options = {"target": 15}
         self.scores = scores
         self.sides = [0, 1, 0, 1]
         self.is_over = winners is not None
