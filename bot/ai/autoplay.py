@@ -49,8 +49,9 @@ AI_VERSION = "ai-v1"
 """Part of every decision's seed: a new search version gives new (still reproducible) seeds."""
 STAND_IN_LEVEL = "strong"
 """The level that plays for an absent human (a missed turn, a seat taken over)."""
-AI_LEVELS = ("easy", "medium", "strong")
-"""The levels a host can seat."""
+AI_LEVELS = ("easy", "medium", "strong", "rules")
+"""The levels a host can seat (``rules``: the rules-based player, no search). The lobby's menu
+values are indices into this tuple, so a new level goes at the end: old menus keep working."""
 SWEEP_SECONDS = 60.0
 """With other processes: how often to look for turns that nobody plays (a process that died
 holding the turn's claim, or before it armed the turn's clock)."""
