@@ -51,17 +51,18 @@ class _Knowledge:
     """What ``seat`` can tell about the cards and the round."""
 
     __slots__ = (
-        "ahead",
+        "_ahead",
+        "_beaten",
+        "_urgency",
         "future_draws",
         "hand",
-        "hand_size",
         "hidden",
         "others",
         "seat",
+        "shares",
+        "shortest",
         "state",
-        "unknown_in_hand",
         "unseen",
-        "urgency",
     )
 
     def __init__(self, state: CallToGloryState, seat: int) -> None:
@@ -70,43 +71,68 @@ class _Knowledge:
         players = state.num_players
         hand = state.hands[seat]
         self.hand = hand
-        self.hand_size = sum(hand)
         first, second = state.discard_piles
         unseen = [
             value - held - first.count(t) - second.count(t)
             for t, (value, held) in enumerate(zip(VALUES, hand, strict=True))
         ]
-        displays = state.displays
-        for display in displays:
-            unseen = [u - d for u, d in zip(unseen, display, strict=True)]
+        for display in state.displays:
+            if any(display):
+                unseen = [u - d for u, d in zip(unseen, display, strict=True)]
         self.others = others = [other for other in range(players) if other != seat]
-        self.unknown_in_hand = [0] * players
+        unknown_in_hand = [0] * players
         for other in others:
             known = state.known[other]
             if any(known):
                 unseen = [u - k for u, k in zip(unseen, known, strict=True)]
-            self.unknown_in_hand[other] = sum(state.hands[other]) - sum(known)
+                unknown_in_hand[other] = sum(state.hands[other]) - sum(known)
+            else:
+                unknown_in_hand[other] = sum(state.hands[other])
         self.unseen = [count if count > 0 else 0 for count in unseen]
-        self.hidden = max(1, sum(self.unseen))
+        self.hidden = hidden = max(1, sum(self.unseen))
         piles = state.draw_piles
-        shortest = min(len(piles[0]), len(piles[1]))
+        self.shortest = shortest = min(len(piles[0]), len(piles[1]))
         # Each turn takes about one card from each draw pile: the round has roughly that many
         # turns left, shared among the players (an estimate; laying types may end it sooner).
-        self.future_draws = 2.0 * max(1.0, shortest * 0.9) / players
-        points = [display_points(display) for display in displays]
-        self.ahead = points[seat] - max(points[other] for other in others)
-        needed = state.types_needed
-        most_types = max(9 - displays[o].count(0) for o in others)
-        self.urgency = 0.0
-        if most_types >= needed - 1 or shortest <= players:
-            self.urgency = 1.0
-        elif most_types >= needed - 2 or shortest <= 3 * players:
-            self.urgency = 0.5
+        self.future_draws = future = 2.0 * max(1.0, shortest * 0.9) / players
+        self.shares = [min(1.0, (unknown_in_hand[o] + future) / hidden) for o in range(players)]
+        self._beaten: dict[tuple[int, int], float] = {}
+        self._ahead: int | None = None
+        self._urgency: float | None = None
+
+    @property
+    def ahead(self) -> int:
+        """The seat's display points minus the best other display's."""
+        if self._ahead is None:
+            displays = self.state.displays
+            mine = display_points(displays[self.seat])
+            self._ahead = mine - max(display_points(displays[o]) for o in self.others)
+        return self._ahead
+
+    @property
+    def urgency(self) -> float:
+        """How soon the round may end: 1 when someone is a type short of ending it or a draw
+        pile is almost gone, 0.5 when that is two steps away, else 0."""
+        if self._urgency is None:
+            state = self.state
+            players = state.num_players
+            needed = state.types_needed
+            most = max(9 - state.displays[o].count(0) for o in self.others)
+            self._urgency = 0.0
+            if most >= needed - 1 or self.shortest <= players:
+                self._urgency = 1.0
+            elif most >= needed - 2 or self.shortest <= 3 * players:
+                self._urgency = 0.5
+        return self._urgency
 
     def beaten_chance(self, t: int, count: int) -> float:
         """Chance that some other player lays more than ``count`` cards of type ``t`` before
         the round ends (each of the unseen copies reaches them with the share of hidden cards
         they will hold)."""
+        key = (t, count)
+        cached = self._beaten.get(key)
+        if cached is not None:
+            return cached
         state = self.state
         minimum = state.minimum[t]
         copies = self.unseen[t]
@@ -114,11 +140,12 @@ class _Knowledge:
         for other in self.others:
             need = max(count + 1, minimum) - state.known[other][t]
             if need <= 0:
-                return 1.0
+                stays = 0.0
+                break
             if need > copies:
                 continue
-            share = min(1.0, (self.unknown_in_hand[other] + self.future_draws) / self.hidden)
-            stays *= 1.0 - _at_least(copies, share, need)
+            stays *= 1.0 - _at_least(copies, self.shares[other], need)
+        self._beaten[key] = 1.0 - stays
         return 1.0 - stays
 
 
