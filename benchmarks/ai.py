@@ -122,8 +122,8 @@ def player(name: str, scale: float) -> Player:
     if name == "greedy":
         return Player("greedy")
     level = LEVELS[name]
-    if level.iterations and scale != 1.0:
-        level = level.with_iterations(max(1, round(level.iterations * scale)))
+    if scale != 1.0:
+        level = level.scaled(scale)
     return Player(name, level)
 
 
@@ -347,7 +347,7 @@ def report(pairing: Pairing, outcomes: list[Outcome]) -> Report:
     return Report(
         pairing.title,
         ", ".join(
-            f"{p.name} {p.level.iterations} it" if p.searches else p.name  # type: ignore[union-attr]
+            f"{p.name} {p.level.budget(pairing.key)} it" if p.searches else p.name  # type: ignore[union-attr]
             for p in (pairing.candidate, pairing.opponent)
         ),
         games,
@@ -379,7 +379,9 @@ def run(args: argparse.Namespace) -> list[Report]:
     chosen = pairings(args)
     games = [game for index, pairing in enumerate(chosen) for game in pairing.games(index)]
     # Longest first, so the pool's last minutes are not one long game on one core.
-    games.sort(key=lambda game: -sum(p.level.iterations if p.level else 0 for p in game.seats))
+    games.sort(
+        key=lambda game: -sum(p.level.budget(game.key) if p.level else 0 for p in game.seats)
+    )
     outcomes: dict[int, list[Outcome]] = {index: [] for index in range(len(chosen))}
     started = time.perf_counter()
     done = 0

@@ -118,7 +118,7 @@ def decide(
     result = search(
         state,
         seat,
-        chosen.iterations,
+        chosen.budget(state.game_key),
         seed,
         exploration=chosen.exploration,
         rollout_depth=chosen.rollout_depth,

@@ -29,10 +29,29 @@ class Level:
     policy: str = "random"
     """Without a search: ``random`` (a uniformly random legal move) or ``rules`` (the game's
     rules-based player, ``games.ai.experts``)."""
+    per_game: tuple[tuple[str, int], ...] = ()
+    """Budgets that differ from ``iterations`` by game (an iteration costs more in some)."""
+
+    def budget(self, game_key: str) -> int:
+        """The iterations of a decision in ``game_key``."""
+        for key, iterations in self.per_game:
+            if key == game_key:
+                return iterations
+        return self.iterations
 
     def with_iterations(self, iterations: int) -> Level:
-        """The same level at another budget (benchmarks run tournaments at reduced budgets)."""
-        return dataclasses.replace(self, iterations=iterations)
+        """The same level at one budget for every game (tests, tournaments at reduced budgets)."""
+        return dataclasses.replace(self, iterations=iterations, per_game=())
+
+    def scaled(self, factor: float) -> Level:
+        """The same level with every budget multiplied by ``factor`` (at least 1 iteration)."""
+        if not self.iterations:
+            return self
+        return dataclasses.replace(
+            self,
+            iterations=max(1, round(self.iterations * factor)),
+            per_game=tuple((key, max(1, round(n * factor))) for key, n in self.per_game),
+        )
 
 
 RANDOM = Level("random", 0)
