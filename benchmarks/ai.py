@@ -27,7 +27,7 @@ The candidate's searched decisions are timed (forced moves and wins on the spot 
 without a search): wall clock, and the CPU time of the deciding thread, which is what one idle
 core would take (the wall clock counts the other processes of a busy machine too).
 
-    python benchmarks/ai.py --quick                          # a smoke run, a few minutes
+    python benchmarks/ai.py --quick                          # a smoke run, one deal each
     python benchmarks/ai.py --jobs 2 --json out.json         # the full figures (hours)
     python benchmarks/ai.py --only kami --pairings rules --games 40 --budget-scale 0.5
 """
@@ -233,6 +233,9 @@ class Pairing:
 
 
 def pairings(args: argparse.Namespace) -> list[Pairing]:
+    """The tournaments asked for, the most telling first (strong against the rules-based
+    player in every game, then the multiplayer settings, the ladder, the greedy opponent, the
+    lower levels against the rules-based player), so a long run reports those first."""
     scale = args.budget_scale
     easy, medium, strong = (player(name, scale) for name in ("easy", "medium", "strong"))
     rules, greedy, random_player = (
@@ -241,51 +244,48 @@ def pairings(args: argparse.Namespace) -> list[Pairing]:
         player("random", 1.0),
     )
     keys = [args.only] if args.only else list(REGISTRY)
-    chosen = args.pairings
-    result: list[Pairing] = []
-    for key in keys:
-        options: tuple[tuple[str, object], ...] = ()
-        if key == "call_to_glory":
-            options = (("rounds", args.ctg_rounds),)
-        two = range(args.first_deal, args.first_deal + math.ceil(args.games / 2))
+    first = args.first_deal
+    two = range(first, first + math.ceil(args.games / 2))
 
-        def add(
-            candidate: Player,
-            opponent: Player,
-            players: int = 2,
-            measure: str = "wins",
-            target: float = STRONG_TARGET,
-            deals: range = two,
-            key: str = key,
-            options: tuple[tuple[str, object], ...] = options,
-        ) -> None:
-            result.append(
-                Pairing(key, players, candidate, opponent, deals, measure, target, options)
-            )
+    def options(key: str) -> tuple[tuple[str, object], ...]:
+        return (("rounds", args.ctg_rounds),) if key == "call_to_glory" else ()
 
-        if "rules" in chosen:
-            add(strong, rules)
-            add(medium, rules, target=0.5)
-            add(easy, rules, target=0.0)
-        if "greedy" in chosen:
-            add(strong, greedy)
-        if "ladder" in chosen:
-            add(medium, easy, target=LADDER_TARGET)
-            add(strong, medium, target=LADDER_TARGET)
-        if "multi" in chosen:
-            for players in (3, 4):
-                if key == "kami" and players == 4:
-                    deals = range(
-                        args.first_deal, args.first_deal + math.ceil(args.multi_games / 2)
-                    )
-                else:
-                    deals = range(
-                        args.first_deal, args.first_deal + math.ceil(args.multi_games / players)
-                    )
-                add(strong, rules, players, "share", SHARE_TARGET, deals)
-        if "random" in chosen:
-            add(strong, random_player, target=0.95)
-    return result
+    def pairing(
+        key: str,
+        candidate: Player,
+        opponent: Player,
+        target: float = STRONG_TARGET,
+        players: int = 2,
+        measure: str = "wins",
+        deals: range = two,
+    ) -> Pairing:
+        return Pairing(key, players, candidate, opponent, deals, measure, target, options(key))
+
+    def multi(key: str) -> list[Pairing]:
+        found = []
+        for players in (3, 4):
+            units = 2 if key == "kami" and players == 4 else players  # games per deal
+            deals = range(first, first + math.ceil(args.multi_games / units))
+            found.append(pairing(key, strong, rules, SHARE_TARGET, players, "share", deals))
+        return found
+
+    plan: list[tuple[str, list[Pairing]]] = [
+        ("rules", [pairing(key, strong, rules) for key in keys]),
+        ("multi", [found for key in keys for found in multi(key)]),
+        (
+            "ladder",
+            [pairing(key, strong, medium, LADDER_TARGET) for key in keys]
+            + [pairing(key, medium, easy, LADDER_TARGET) for key in keys],
+        ),
+        ("greedy", [pairing(key, strong, greedy) for key in keys]),
+        (
+            "rules",
+            [pairing(key, medium, rules, 0.5) for key in keys]
+            + [pairing(key, easy, rules, 0.0) for key in keys],
+        ),
+        ("random", [pairing(key, strong, random_player, 0.95) for key in keys]),
+    ]
+    return [found for name, group in plan if name in args.pairings for found in group]
 
 
 @dataclasses.dataclass
@@ -430,8 +430,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write the results to this file")
     args = parser.parse_args()
     if args.quick:
-        args.games, args.multi_games = 4, 4
-        args.budget_scale = min(args.budget_scale, 0.25)
+        args.games, args.multi_games = 2, 2  # one deal per setting
+        args.budget_scale = min(args.budget_scale, 0.1)
     args.pairings = set(args.pairings.split(","))
     print(f"# {' '.join(sys.argv)}", flush=True)
     reports = run(args)
