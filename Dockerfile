@@ -1,7 +1,8 @@
 # Glory in a container (docs/hosting.md): a slim, non-root image; games live on the /data volume.
 #   docker build -t glory .
-#   docker run -d --name glory --env-file .env -v glory-data:/data --restart unless-stopped glory
-# compose.yaml runs it beside PostgreSQL.
+#   docker run -d --name glory --env-file .env -v glory-data:/data --restart on-failure:5 glory
+# compose.yaml runs it beside PostgreSQL. Exit status 2 means a setting to fix (the last log
+# lines say which): restarting cannot help, so the restart policy gives up after a few tries.
 
 FROM python:3.11-slim AS build
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
@@ -18,16 +19,18 @@ FROM python:3.11-slim
 RUN useradd --system --uid 10001 --user-group --home-dir /data --no-create-home glory \
     && mkdir /data && chown glory:glory /data
 COPY --from=build /opt/glory /opt/glory
+# The default SQLite file, ./data/glory.db, is then /data/glory.db on the volume, also when an env
+# file sets DATABASE_URL empty (or to the old example's ./data/glory.db).
 ENV PATH=/opt/glory/bin:$PATH \
     PYTHONUNBUFFERED=1 \
-    DATABASE_URL=sqlite+aiosqlite:////data/glory.db \
-    HEALTH_FILE=/tmp/glory-alive
+    DATABASE_URL=sqlite+aiosqlite:////data/glory.db
 USER 10001:10001
-WORKDIR /data
+WORKDIR /
 VOLUME ["/data"]
-# Healthy while the bot is connected to Discord: it touches HEALTH_FILE every 20 seconds.
-HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
-    CMD ["python", "-c", "import os, sys, time; sys.exit(time.time() - os.path.getmtime(os.environ['HEALTH_FILE']) > 90)"]
+# Healthy while the bot is connected to Discord: it touches its health file every 20 seconds
+# (HEALTH_FILE; unset or empty: /tmp/glory-alive, the file this check reads too).
+HEALTHCHECK --interval=30s --timeout=10s --start-period=90s --retries=3 \
+    CMD ["python", "-m", "bot.health"]
 # docker stop sends SIGTERM: the bot finishes the clicks in progress and exits within seconds.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["glory"]

@@ -1,14 +1,18 @@
 """``glory`` and ``python -m bot`` (``make run``): start the bot with the settings from ``.env``.
 
-``.env`` is read from the current directory (``--env-file`` names another); the environment
-wins over it. ``--help`` lists every setting, ``--sync`` uploads the slash commands (to
-``DEV_GUILD_ID`` when set) before connecting.
+``.env`` is read from the current directory (``--env-file`` names another, which must exist);
+the environment wins over it. ``--help`` lists every setting. The bot registers its slash
+commands by itself when they changed (``bot/command_sync.py``); ``glory sync`` (or its old
+spelling ``--sync``) registers them whatever the record says and exits, without connecting to
+the gateway: for CI/CD, and for commands someone removed by hand.
 
 Every way a start can fail that is the operator's to fix (no token, a setting the bot cannot
-use, Discord unreachable or refusing the token, the database unreachable or unsupported) ends
-with one or two sentences from the catalog (``cli.*``) on stderr, without a traceback unless
-``LOG_LEVEL=DEBUG``, and exit status 2 (fix a setting) or 3 (Discord or the database could not
-be reached: a later try may work). Anything else is a bug and keeps its traceback.
+use, Discord unreachable or refusing the token, the database unreachable, refusing the login,
+missing or unwritable) ends with one or two sentences from the catalog (``cli.*``) on stderr,
+never followed by a traceback unless ``LOG_LEVEL=DEBUG``, and an exit status a supervisor can
+act on: ``EXIT_START_FAILED`` (2: a setting or something permanent to fix; systemd's unit does
+not restart it) or ``EXIT_UNREACHABLE`` (3: Discord or the database could not be reached, a
+later try may work). Anything else is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
@@ -19,27 +23,29 @@ import contextlib
 import ctypes
 import ctypes.util
 import gc
-import importlib.metadata
 import logging
 import os
 import signal
 import sys
 import textwrap
-from collections.abc import Callable, Coroutine, Mapping
+import threading
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import aiohttp
 import discord
 from dotenv import load_dotenv
-from sqlalchemy.exc import SQLAlchemyError
 
-from bot.config import SETTINGS, SettingError, Settings, redact_url
+from bot.cli_locale import cli_locale
+from bot.config import SETTINGS, SettingError, Settings
 from bot.endpoints import use_endpoints
-from bot.i18n import LOCALES, t
+from bot.i18n import t
+from bot.start_failures import TRANSIENT, explain
+from bot.version import version
 
 if TYPE_CHECKING:
     from bot.app import GloryBot
+    from bot.command_sync import Registration
 
 log = logging.getLogger("bot")
 
@@ -62,36 +68,15 @@ M_ARENA_MAX = -8
 
 
 EXIT_START_FAILED = 2
-"""A start that cannot work until someone changes a setting (or the token)."""
+"""A start that cannot work until someone changes a setting, the token or the database: a
+supervisor should not restart it (``RestartPreventExitStatus=2`` in ``deploy/glory.service``)."""
 EXIT_UNREACHABLE = 3
 """Discord or the database could not be reached: trying again later may work (systemd does)."""
-SHARD_CLOSE_CODES = {4010: "cli.invalid_shard", 4011: "cli.sharding_required"}
-"""Gateway close codes that mean the shard settings do not fit the bot (Discord's 4010 and
-4011), and the catalog message for each."""
-TRANSIENT = frozenset({"cli.discord_unreachable", "cli.database_unreachable"})
+COMMANDS = ("run", "sync")
 HELP_WIDTH = 79
 INDENT = " " * 6
 REASON_CHARACTERS = 200
 """A library's error message is cut to this length in a start-up failure's sentence."""
-
-
-def version() -> str:
-    """The installed distribution's version (``unknown`` when run from a bare source tree)."""
-    try:
-        return importlib.metadata.version("glory")
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
-
-
-def cli_locale(env: Mapping[str, str] | None = None) -> str:
-    """The operator's language for the command line's messages, from ``LC_ALL``/``LANG``."""
-    env = os.environ if env is None else env
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name)
-        if value:
-            code = value.split("_")[0].split(".")[0].lower()
-            return code if code in LOCALES else "en"
-    return "en"
 
 
 def settings_help(locale: str) -> str:
@@ -103,7 +88,13 @@ def settings_help(locale: str) -> str:
             meaning = f"{meaning} ({t('cli.default', locale, value=default)})"
         lines.append(f"  {name}")
         lines.append(
-            textwrap.fill(meaning, HELP_WIDTH, initial_indent=INDENT, subsequent_indent=INDENT)
+            textwrap.fill(
+                meaning,
+                HELP_WIDTH,
+                initial_indent=INDENT,
+                subsequent_indent=INDENT,
+                break_on_hyphens=False,  # a default path stays whole
+            )
         )
     return "\n".join(lines)
 
@@ -116,14 +107,20 @@ def parse_args(argv: list[str] | None, locale: str = "en") -> argparse.Namespace
         epilog=settings_help(locale),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--sync", action="store_true", help=t("cli.sync", locale))
     parser.add_argument(
-        "--env-file", default=".env", metavar="PATH", help=t("cli.env_file", locale)
+        "command", nargs="?", choices=COMMANDS, default="run", help=t("cli.commands", locale)
     )
+    parser.add_argument(
+        "--sync", action="store_true", help=t("cli.sync", locale)
+    )
+    parser.add_argument("--env-file", metavar="PATH", help=t("cli.env_file", locale))
     parser.add_argument(
         "--version", action="version", version=f"glory {version()}", help=t("cli.version", locale)
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.sync:  # the old spelling of ``glory sync``
+        args.command = "sync"
+    return args
 
 
 class QuietReconnects(logging.Filter):
@@ -150,45 +147,6 @@ def configure_logging(level: str) -> None:
     discord.VoiceClient.warn_nacl = False
     if hasattr(discord.VoiceClient, "warn_dave"):
         discord.VoiceClient.warn_dave = False
-
-
-def _reason(error: BaseException) -> str:
-    """A library error's own words, short: the first line of its message."""
-    if isinstance(error, SQLAlchemyError) and getattr(error, "orig", None) is not None:
-        error = error.orig  # type: ignore[attr-defined]
-    if isinstance(error, OSError) and error.strerror and not isinstance(error, aiohttp.ClientError):
-        text = error.strerror
-    else:
-        text = str(error).strip() or type(error).__name__
-    return text.splitlines()[0][:REASON_CHARACTERS].rstrip(".")
-
-
-def explain(error: BaseException, bot: GloryBot, settings: Settings) -> tuple[str, dict[str, Any]]:
-    """The catalog message for a failed start (``KeyError``-free: ``("", {})`` for a bug).
-
-    Discord comes first (the token is checked by logging in), the database second (the store is
-    opened in ``setup_hook``, right after logging in), so whether the bot logged in tells which
-    of the two a plain network error came from.
-    """
-    if isinstance(error, discord.LoginFailure):
-        return "cli.bad_token", {}
-    if isinstance(error, discord.PrivilegedIntentsRequired):
-        return "cli.intents", {}
-    if isinstance(error, discord.ConnectionClosed) and error.code in SHARD_CLOSE_CODES:
-        return SHARD_CLOSE_CODES[error.code], {"count": settings.shards_text()}
-    logged_in = bot.application is not None
-    store_open = getattr(bot, "store", None) is not None
-    network = (OSError, TimeoutError)
-    discord_error = (aiohttp.ClientError, discord.GatewayNotFound, discord.DiscordServerError)
-    if isinstance(error, discord_error) or (not logged_in and isinstance(error, network)):
-        return "cli.discord_unreachable", {"url": discord.http.Route.BASE, "reason": _reason(error)}
-    database_error = isinstance(error, SQLAlchemyError) or type(error).__module__.startswith(
-        "asyncpg"
-    )
-    if not store_open and (database_error or (logged_in and isinstance(error, network))):
-        url = redact_url(settings.database_url)
-        return "cli.database_unreachable", {"url": url, "reason": _reason(error)}
-    return "", {}
 
 
 def quiet_garbage_collector() -> None:
@@ -265,6 +223,57 @@ async def serve(bot: GloryBot, token: str) -> None:
             running.result()  # a login failure and the like reach main() from here
 
 
+SQLITE_THREAD_SUFFIX = "(_connection_worker_thread)"
+"""How Python names the thread of each aiosqlite connection (``Thread-N (target)``)."""
+THREADS_SETTLE_SECONDS = 3.0
+
+
+async def settle_database_threads(timeout: float = THREADS_SETTLE_SECONDS) -> None:
+    """Let aiosqlite's connection threads finish before the event loop closes.
+
+    Why: when SQLite refuses to open the file, aiosqlite queues the stop of that connection's
+    thread and raises at once; the start fails, ``main`` prints its sentence and the loop
+    closes. If the thread reports the stop after that, it meets a closed loop and prints a
+    traceback *after* the sentence (2 runs in 10 under load). Waiting here, on the still
+    running loop, leaves nothing to report late.
+    """
+    threads = [
+        thread
+        for thread in threading.enumerate()
+        if thread.name.endswith(SQLITE_THREAD_SUFFIX) and thread.is_alive()
+    ]
+    if not threads:
+        return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    for thread in threads:
+        remaining = deadline - loop.time()
+        if remaining <= 0:
+            break
+        await asyncio.to_thread(thread.join, remaining)
+    # Their last callbacks were queued on this loop: let them run before it closes.
+    for _ in range(3):
+        await asyncio.sleep(0)
+
+
+async def settled(job: Coroutine[Any, Any, Any]) -> Any:
+    """``job``, and on a failed start the database threads settled before the loop closes."""
+    try:
+        return await job
+    except Exception:
+        await settle_database_threads()
+        raise
+
+
+async def register_only(bot: GloryBot, token: str) -> Registration | None:
+    """``glory sync``: log in, register the commands, close; no gateway connection, so it can
+    run beside the bot (CI/CD, a container's one-off run) without answering clicks twice."""
+    bot.only_register = True
+    async with bot:
+        await bot.login(token)
+    return bot.registration
+
+
 def main(argv: list[str] | None = None) -> int:
     limit_malloc_arenas()
     locale = cli_locale()
@@ -274,10 +283,13 @@ def main(argv: list[str] | None = None) -> int:
         print(t(key, locale, **values), file=sys.stderr)
         return EXIT_UNREACHABLE if key in TRANSIENT else EXIT_START_FAILED
 
-    # From the directory the bot is started in, not searched for from the installed package.
-    load_dotenv(args.env_file)
+    # From the directory the bot is started in, not searched for from the installed package;
+    # a file named on the command line must be there (a typo would silently use none).
+    if args.env_file is not None and not Path(args.env_file).is_file():
+        return fail("cli.env_file_missing", path=args.env_file)
+    load_dotenv(args.env_file or ".env")
     try:
-        settings = Settings.from_env(sync=args.sync)
+        settings = Settings.from_env(sync=args.command == "run")
     except SettingError as error:
         return fail(error.key, **error.values)
     if not settings.token:
@@ -289,10 +301,19 @@ def main(argv: list[str] | None = None) -> int:
     from bot.startup import announce
 
     bot = make_bot(settings)
-    bot.add_listener(announce(bot, version()), "on_ready")
-    quiet_garbage_collector()
+    registration: list[Registration | None] = []
+    if args.command == "run":
+        bot.add_listener(announce(bot, version()), "on_ready")
+        quiet_garbage_collector()
+        job: Coroutine[Any, Any, Any] = serve(bot, settings.token)
+    else:
+
+        async def job_sync() -> None:
+            registration.append(await register_only(bot, settings.token))
+
+        job = job_sync()
     try:
-        event_loop_runner()(serve(bot, settings.token))
+        event_loop_runner()(settled(job))
     except KeyboardInterrupt:
         pass
     except Exception as error:
@@ -301,6 +322,20 @@ def main(argv: list[str] | None = None) -> int:
             raise
         log.debug("the start failed", exc_info=error)
         return fail(key, **values)
+    if args.command == "sync":
+        return registered(registration[0] if registration else None, locale)
+    return 0
+
+
+def registered(registration: Registration | None, locale: str) -> int:
+    """``glory sync``'s last line: how many commands are registered where, or why not."""
+    if registration is None:
+        return 0
+    if registration.error:
+        print(t("cli.sync_failed", locale, reason=registration.error), file=sys.stderr)
+        return EXIT_UNREACHABLE
+    key = "cli.synced_global" if registration.guild_id is None else "cli.synced_guild"
+    print(t(key, locale, count=registration.count, guild=registration.guild_id or 0))
     return 0
 
 

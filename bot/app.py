@@ -2,8 +2,9 @@
 
 ``setup_hook`` runs before the gateway connects: it opens the store (running migrations),
 registers the dynamic items (so old buttons work at once), loads the extensions, re-arms lobby
-timers, syncs commands only when asked (``--sync``, to ``DEV_GUILD_ID`` when set) and resumes
-the delivery of whatever the outbox holds.
+timers, registers the slash commands when they changed since the last registration
+(``bot/command_sync.py``; to ``DEV_GUILD_ID`` when set) and resumes the delivery of whatever
+the outbox holds. ``glory sync`` stops right after registering (``only_register``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -20,6 +22,7 @@ from bot.ai.autoplay import Autoplay
 from bot.answers import Answer
 from bot.click_router import ClickRouter
 from bot.clock import TurnClock
+from bot.command_sync import Registration, register
 from bot.components import (
     DYNAMIC_ITEMS,
     answer_damaged,
@@ -56,6 +59,7 @@ EXTENSIONS = (
     "bot.exts.settings",
     "bot.exts.pictures",
     "bot.exts.admin",
+    "bot.exts.about",
 )
 
 
@@ -128,6 +132,13 @@ class GloryBot(commands.Bot):
         self.autoplay = Autoplay(self)
         self.hints = HintFlow(self)
         self.stopping = False
+        self.only_register = False
+        """``glory sync``: the start registers the commands (whatever the record says) and does
+        nothing else: no timers, no deliveries, no worker processes."""
+        self.registration: Registration | None = None
+        """The commands' state after this start's check (``None``: not checked)."""
+        self.started_at = datetime.now(UTC)
+        """When this process started: the health view's uptime."""
         self._handlers: set[asyncio.Task[Any]] = set()
         self._control_patterns = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
         self.clicks = ClickRouter(self)
@@ -152,9 +163,12 @@ class GloryBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        if self.only_register:
+            self.registration = await register(self, force=True)
+            return
         await self.lobby.rearm_all()
         if self.settings.sync_commands:
-            await self.sync_commands()
+            self.registration = await register(self)
         # What the last run committed but did not finish showing (a crash, a stop while
         # Discord was slow) is delivered now, beside normal work.
         await self.outbox.resume()
@@ -195,16 +209,11 @@ class GloryBot(commands.Bot):
         """A finished slash command unties its interaction, as every click does."""
         release_interaction(interaction)
 
-    async def sync_commands(self) -> list[str]:
-        """Upload the slash commands: to the dev guild when configured, else globally."""
-        if self.settings.dev_guild_id:
-            guild = discord.Object(self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("synced %d commands", len(synced))
-        return [command.name for command in synced]
+    async def sync_commands(self) -> Registration:
+        """Register the slash commands now, whatever the record says (the owner's ``/sync``):
+        to the dev guild when configured, else globally."""
+        self.registration = await register(self, force=True)
+        return self.registration
 
     async def begin_handling(self, interaction: discord.Interaction) -> bool:
         """Count an interaction as in progress (a stop waits for it); when the bot is stopping,

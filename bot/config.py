@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,13 @@ DEFAULT_AI_MAX_MS = 450
 DEFAULT_MISSED_TURNS = 3
 DEFAULT_LOG_LEVEL = "INFO"
 DEFAULT_TABLE_UPDATES_PER_SECOND = 20.0
+DEFAULT_HEALTH_FILE = os.path.join(tempfile.gettempdir(), "glory-alive")
+"""Where the bot shows it is connected unless ``HEALTH_FILE`` names another file: the
+container's health check (``python -m bot.health``) reads the same default, so an empty
+``HEALTH_FILE=`` from an env file (compose's ``env_file:``, ``docker run --env-file``) means
+this file and not "none"."""
+NO_HEALTH_FILE = "off"
+"""``HEALTH_FILE=off``: touch no file."""
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 SUPPORTED_DATABASES = ("sqlite", "postgresql", "postgres")
@@ -50,7 +58,7 @@ SETTINGS: tuple[tuple[str, object], ...] = (
     ("AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS),
     ("AI_MAX_MS", DEFAULT_AI_MAX_MS),
     ("MISSED_TURNS_FOR_TAKEOVER", DEFAULT_MISSED_TURNS),
-    ("HEALTH_FILE", None),
+    ("HEALTH_FILE", DEFAULT_HEALTH_FILE),
     ("SHARD_COUNT", None),
     ("SHARD_IDS", None),
     ("DISCORD_API_BASE", None),
@@ -175,6 +183,14 @@ def _shard_ids(env: Mapping[str, str], count: int | None) -> tuple[int, ...] | N
     return tuple(sorted(ids))
 
 
+def health_file(env: Mapping[str, str]) -> str | None:
+    """``HEALTH_FILE``: empty or unset means ``DEFAULT_HEALTH_FILE``, ``off`` none."""
+    text = _text(env, "HEALTH_FILE")
+    if text.lower() == NO_HEALTH_FILE:
+        return None
+    return text or DEFAULT_HEALTH_FILE
+
+
 def check_database_url(url: str) -> str:
     """``url`` if Glory can store its games there (a SQLite file or PostgreSQL)."""
     try:
@@ -202,6 +218,8 @@ class Settings:
     gateway_url: str | None = None
     lobby_minutes: int = DEFAULT_LOBBY_MINUTES
     sync_commands: bool = False
+    """Register the slash commands at start-up when they changed (``bot/command_sync.py``);
+    always for ``from_env``, chosen by tests that build settings themselves."""
     ai_workers: int = DEFAULT_AI_WORKERS
     """Worker processes for AI searches and hints (0: a thread of this process, for tests)."""
     pictures: bool = True
@@ -222,7 +240,8 @@ class Settings:
     player takes it back."""
     health_file: str | None = None
     """A file the bot touches every few seconds while connected to Discord (for a container's
-    health check, ``bot/startup.py``); ``None``: none."""
+    health check, ``bot/health.py``); ``None``: none (``HEALTH_FILE=off``; ``from_env``'s
+    default is ``DEFAULT_HEALTH_FILE``)."""
     shard_count: int | None = None
     """How many shards the bot's gateway is split into (``None``: not sharded, one
     connection; 0: as many as Discord recommends, all run here)."""
@@ -260,7 +279,7 @@ class Settings:
         return f"{','.join(map(str, self.shard_ids))} of {self.shard_count}"
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None, *, sync: bool = False) -> Settings:
+    def from_env(cls, env: Mapping[str, str] | None = None, *, sync: bool = True) -> Settings:
         """The settings in ``env`` (``os.environ`` by default); ``SettingError`` for a value
         the bot cannot use."""
         env = os.environ if env is None else env
@@ -291,7 +310,7 @@ class Settings:
             missed_turns_for_takeover=_whole(
                 env, "MISSED_TURNS_FOR_TAKEOVER", DEFAULT_MISSED_TURNS, 1
             ),
-            health_file=_text(env, "HEALTH_FILE") or None,
+            health_file=health_file(env),
             shard_count=shard_count,
             shard_ids=shard_ids,
         )

@@ -1,4 +1,5 @@
-"""What the bot says when it is ready: who it is, where, with which database, how to invite it.
+"""What the bot says when it is ready: who it is, where, with which database, how many slash
+commands are registered where, how to invite it.
 
 ``python -m bot`` registers ``announce`` for ``on_ready``; the line is logged once per process
 (discord.py calls ``on_ready`` again after a new gateway session).
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.config import redact_url
+from bot.health import heartbeat
 from bot.i18n import t
 
 if TYPE_CHECKING:
@@ -49,8 +51,6 @@ PERMISSIONS = discord.Permissions(
 )
 """The bot permissions the invite asks for (274877991936); see the module's docstring."""
 SCOPES = ("bot", "applications.commands")
-HEARTBEAT_SECONDS = 20.0
-"""How often the health file is touched while connected (the Dockerfile's check allows 90 s)."""
 
 
 def invite_url(application_id: int) -> str:
@@ -59,7 +59,8 @@ def invite_url(application_id: int) -> str:
 
 
 def summary(bot: GloryBot, version: str) -> str:
-    """One log line: the bot, its servers, the games, the database and the invite URL."""
+    """One log line: the bot, its servers, the games, the database, the slash commands and the
+    invite URL."""
     games = ", ".join(t(f"{key}.name") for key in bot.registry)
     user = bot.user
     name = f"{user} (id {user.id})" if user is not None else "?"
@@ -71,8 +72,16 @@ def summary(bot: GloryBot, version: str) -> str:
     return (
         f"Glory {version} ready as {name} in {servers} server{'' if servers == 1 else 's'}; "
         f"games: {games}; {shards}database: {redact_url(settings.database_url)}; "
-        f"invite: {invite}"
+        f"commands: {commands_text(bot)}; invite: {invite}"
     )
+
+
+def commands_text(bot: GloryBot) -> str:
+    """``17 registered globally (unchanged)``, or why none may be (``bot/command_sync.py``)."""
+    registration = bot.registration
+    if registration is None:
+        return "not checked (this start registers none)"
+    return registration.describe()
 
 
 def shards_text(bot: GloryBot) -> str:
@@ -94,18 +103,6 @@ def connected(bot: GloryBot) -> bool:
         return bool(shards) and not any(shard.is_closed() for shard in shards)
     ws = bot.ws
     return ws is not None and ws.open
-
-
-async def heartbeat(bot: GloryBot, path: Path, every: float = HEARTBEAT_SECONDS) -> None:
-    """Touch ``path`` every ``every`` seconds while ``connected``: a container's health check
-    (``Dockerfile``) sees a stale file when the bot lost Discord and cannot get it back."""
-    while not bot.is_closed():
-        if connected(bot):
-            try:
-                path.touch()
-            except OSError as error:
-                log.warning("cannot touch HEALTH_FILE %s: %s", path, error)
-        await asyncio.sleep(every)
 
 
 def announce(bot: GloryBot, version: str) -> Callable[[], Awaitable[None]]:

@@ -4,9 +4,11 @@ The wheel is built from a copy of the sources (what ``pip install .`` or the Doc
 build), installed without dependencies into a new virtual environment that sees this test
 environment's packages through a ``.pth`` line (so no download: those are the locked versions
 ``make test`` installed; ``pip check`` proves they satisfy the wheel's requirements), and then:
-``glory --help`` and ``glory --version``, and ``glory --sync`` started from a directory that
-holds only a ``.env`` must connect to the loopback emulator, log its start-up summary, touch its
-health file, keep its SQLite file in that directory, answer a command, and stop cleanly on SIGTERM.
+``glory --help`` and ``glory --version``; ``glory`` started from a directory that holds only a
+``.env`` must connect to the loopback emulator, register its commands by itself, log its
+start-up summary, touch its health file, keep its SQLite file in that directory, answer a
+command, and stop cleanly on SIGTERM; ``glory sync`` then registers them again and exits. The
+build itself prints no warning (setuptools' boxes are what a first-time host sees).
 
 Python does not read ``.pth`` files in directories a ``.pth`` line adds, so this environment's
 editable install of Glory is not visible there: ``bot`` is imported from the wheel (checked).
@@ -56,10 +58,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         else:
             shutil.copy2(ROOT / name, source / name)
     dist = base / "dist"
-    run(
-        sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+    built = run(
+        sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
         "--wheel-dir", dist, source,
     )  # fmt: skip
+    for output in (built.stdout, built.stderr):
+        assert "warning" not in output.lower(), output
     (wheel,) = dist.glob("glory-*.whl")
     assert wheel.name.startswith(f"glory-{VERSION}-")
 
@@ -126,7 +130,6 @@ async def test_starts_from_a_directory_with_only_a_env_file(
         with log_path.open("wb") as log:
             process = await asyncio.create_subprocess_exec(
                 installed / "glory",
-                "--sync",
                 cwd=home,
                 env=clean_environment(),
                 stdin=asyncio.subprocess.DEVNULL,
@@ -153,6 +156,8 @@ async def test_starts_from_a_directory_with_only_a_env_file(
             if process.returncode is None:
                 process.send_signal(signal.SIGTERM)
             status = await asyncio.wait_for(process.wait(), timeout=15)
+        commands_put = command_puts(emulator)
+        after_sync = await glory_sync(installed, home, emulator)
     text = output()
     assert status == 0, text
     assert "stopped cleanly on SIGTERM" in text
@@ -162,6 +167,7 @@ async def test_starts_from_a_directory_with_only_a_env_file(
         f"Glory {VERSION} ready as {emulator.bot_user.name} (id {emulator.bot_user.id}) in 1 "
         "server; games: Call to Glory, Kami, Clans and Glory; "
         "database: sqlite+aiosqlite:///./data/glory.db; "
+        "commands: 17 registered globally (uploaded now); "
         f"invite: https://discord.com/oauth2/authorize?client_id={emulator.bot_user.id}"
         "&scope=bot+applications.commands&permissions=274877991936"
     )
@@ -169,6 +175,27 @@ async def test_starts_from_a_directory_with_only_a_env_file(
     # Quiet at the default level: no migration chatter, no voice warnings, no traceback.
     for noise in ("alembic", "voice will NOT be supported", "Traceback"):
         assert noise not in text, text
+    assert len(commands_put) == 1  # a new database: registered at the first start
+    assert after_sync == (0, 2, "Registered 17 slash commands for every server.\n")
+
+
+def command_puts(emulator: Emulator) -> list[object]:
+    return [call for call in emulator.calls("PUT") if call.path.endswith("/commands")]
+
+
+async def glory_sync(installed: Path, home: Path, emulator: Emulator) -> tuple[int, int, str]:
+    """``glory sync`` in ``home``: its exit status, the commands registered so far, its output
+    (it must not connect to the gateway)."""
+    identifies = emulator.gateway.stats.identifies
+    sync = await asyncio.create_subprocess_exec(
+        installed / "glory", "sync", cwd=home, env=clean_environment(),
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, err = await asyncio.wait_for(sync.communicate(), timeout=60)
+    assert "Traceback" not in err.decode(), err.decode()
+    assert emulator.gateway.stats.identifies == identifies
+    return sync.returncode or 0, len(command_puts(emulator)), out.decode()
 
 
 def _pins(lock: Path) -> dict[str, str]:

@@ -1,7 +1,8 @@
-"""``/sync``: the application owner uploads the slash commands on demand.
+"""``/sync``: the application owner registers the slash commands again, now.
 
-Why not on every start: Discord allows 200 command creations per day per guild, and a global
-sync takes effect slowly; syncing is a deliberate act (this command or ``--sync``).
+The bot registers them by itself at start-up when they changed (``bot/command_sync.py``); this
+command (like ``glory sync``) is for a registration someone removed by hand in the developer
+portal, which the bot's record cannot know about.
 """
 
 from __future__ import annotations
@@ -27,8 +28,11 @@ class Admin(commands.Cog):
             await reply(interaction, "sync.owner_only")
             return
         await Answer.of(interaction).defer()  # uploading takes longer than Discord waits
-        names = await self.bot.sync_commands()
-        await reply(interaction, "sync.done", count=len(names))
+        registration = await self.bot.sync_commands()
+        if registration.error:
+            await reply(interaction, "sync.failed", reason=registration.error)
+            return
+        await reply(interaction, "sync.done", count=registration.count)
 
 
 async def setup(bot: GloryBot) -> None:

@@ -132,13 +132,15 @@ async def bot_process(
         await process.stop()
 
 
-GLORY_BOT = (sys.executable, "-m", "bot", "--sync")
+GLORY_BOT = (sys.executable, "-m", "bot")
+"""The bot as ``make run`` starts it: it registers its commands by itself (a new database has no
+record of them, so the first start sends them; ``bot/command_sync.py``)."""
 
 
 def glory_bot(
     emulator: Emulator, tmp_path: Path, settings: Mapping[str, str] | None = None
 ) -> contextlib.AbstractAsyncContextManager[BotProcess]:
-    """The real bot (``python -m bot --sync``) on a SQLite file in ``tmp_path``, without
+    """The real bot (``python -m bot``) on a SQLite file in ``tmp_path``, without
     pictures unless ``settings`` ask for them (``PICTURES=on``): drawing every move costs CPU
     that made the timing of the other tests depend on the machine's load, as in SimCord's
     ``make_bot``; tests/loopback/test_pictures.py and the benchmarks draw them."""
@@ -162,13 +164,13 @@ async def shard_bots(
     ready_timeout: float = 60.0,
 ) -> AsyncIterator[list[BotProcess]]:
     """``count`` real bot processes on one database, process ``n`` running shard ``n`` of
-    ``count`` (``SHARD_IDS=n``); started together, shard 0's uploads the commands. Logs are
+    ``count`` (``SHARD_IDS=n``); started together, one of them registers the commands. Logs are
     ``workdir/bot-shard-n.log``, health files ``workdir/bot-shard-n.alive``. All are stopped on
     exit."""
     environment = {**emulator.bot_environment(database_url), **(settings or {})}
     processes = [
         BotProcess(
-            GLORY_BOT if shard == 0 else (sys.executable, "-m", "bot"),
+            GLORY_BOT,
             {
                 **environment,
                 "SHARD_COUNT": str(count),

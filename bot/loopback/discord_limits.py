@@ -6,8 +6,10 @@ emulator (``bot/loopback``) both run every message the bot sends through
 ``message_problems`` and answer a refused one as Discord would, so no future message can
 break the limits unnoticed.
 
-The limits are those of ``../shared/notes/discord_real_world_contract.md`` §4 (classic
-components; the bot sends no Components V2 layouts).
+The limits are those of ``../shared/notes/discord_real_world_contract.md`` §4: classic
+components (action rows of buttons and selects) and Components V2 layouts (a message flagged
+``IS_COMPONENTS_V2``: containers, sections, text displays, media galleries, separators, files
+and thumbnails, at most 40 components in all, no content or embeds).
 """
 
 from __future__ import annotations
@@ -41,6 +43,26 @@ NONCE = 25
 
 ACTION_ROW = 1
 BUTTON = 2
+SECTION = 9
+TEXT_DISPLAY = 10
+THUMBNAIL = 11
+MEDIA_GALLERY = 12
+FILE = 13
+SEPARATOR = 14
+CONTAINER = 17
+COMPONENTS_V2 = 1 << 15
+"""``MessageFlags.components_v2``: set once (at creation or by an edit), never removed."""
+V2_COMPONENTS = 40
+"""Components in a V2 message, nested ones included."""
+V2_TEXT = 4000
+"""Characters of all its text displays together."""
+SECTION_TEXTS = 3
+GALLERY_ITEMS = 10
+MEDIA_DESCRIPTION = 1024
+V2_TOP_LEVEL = frozenset(
+    {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+)
+CONTAINER_CHILDREN = frozenset({ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR})
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
 STRING_SELECT = 3
 LINK_STYLE = 5
@@ -94,18 +116,124 @@ def component_problems(rows: Sequence[Mapping[str, Any]]) -> list[str]:
         if row.get("type") != ACTION_ROW:
             problems.append(f"{where}: top-level components must be action rows")
             continue
-        children = row.get("components") or []
-        selects = [c for c in children if c.get("type") in SELECT_TYPES]
-        if not children:
-            problems.append(f"{where}: an action row needs at least one component")
-        if selects and len(children) > 1:
-            problems.append(f"{where}: a select must be alone in its row")
-        if len(children) > BUTTONS_PER_ROW:
-            problems.append(f"{where}: {len(children)} components, at most {BUTTONS_PER_ROW}")
-        for child_index, child in enumerate(children):
-            path = f"{where}.components[{child_index}]"
-            problems.extend(_child_problems(path, child, seen))
+        problems += _row_problems(where, row, seen)
     return problems
+
+
+def _row_problems(where: str, row: Mapping[str, Any], seen: set[str]) -> list[str]:
+    """An action row's own rules (one select alone, or up to five buttons) and its children's."""
+    problems: list[str] = []
+    children = row.get("components") or []
+    selects = [c for c in children if c.get("type") in SELECT_TYPES]
+    if not children:
+        problems.append(f"{where}: an action row needs at least one component")
+    if selects and len(children) > 1:
+        problems.append(f"{where}: a select must be alone in its row")
+    if len(children) > BUTTONS_PER_ROW:
+        problems.append(f"{where}: {len(children)} components, at most {BUTTONS_PER_ROW}")
+    for child_index, child in enumerate(children):
+        path = f"{where}.components[{child_index}]"
+        problems.extend(_child_problems(path, child, seen))
+    return problems
+
+
+def layout_problems(components: Sequence[Mapping[str, Any]]) -> list[str]:
+    """What breaks the limits of a Components V2 layout (a message flagged
+    ``IS_COMPONENTS_V2``): the types allowed where, sections, galleries, the 40 components
+    and 4,000 characters of text in all, and unique custom_ids and ids."""
+    layout = _Layout()
+    if not components:
+        layout.problems.append("components: a V2 message needs at least one component")
+    for index, component in enumerate(components):
+        layout.check(f"components[{index}]", component, V2_TOP_LEVEL)
+    if layout.count > V2_COMPONENTS:
+        layout.problems.append(
+            f"components: {layout.count} components in all, at most {V2_COMPONENTS}"
+        )
+    if layout.text > V2_TEXT:
+        layout.problems.append(
+            f"components: {layout.text} characters of text displays, at most {V2_TEXT}"
+        )
+    return layout.problems
+
+
+class _Layout:
+    """One walk over a V2 layout, counting what Discord counts."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.count = 0
+        self.text = 0
+        self.custom_ids: set[str] = set()
+        self.ids: set[int] = set()
+
+    def check(self, path: str, component: Mapping[str, Any], allowed: frozenset[int]) -> None:
+        self.count += 1
+        kind = component.get("type")
+        if kind not in allowed:
+            self.problems.append(f"{path}.type: {kind!r} is not allowed here")
+            return
+        number = component.get("id")
+        if number is not None:
+            if not isinstance(number, int) or not 0 <= number < 2**31:
+                self.problems.append(f"{path}.id: must be a 32-bit integer")
+            elif number in self.ids:
+                self.problems.append(f"{path}.id: {number} is used twice in this message")
+            self.ids.add(number)
+        if kind == ACTION_ROW:
+            self.problems += _row_problems(path, component, self.custom_ids)
+            self.count += len(component.get("components") or [])
+        elif kind == CONTAINER:
+            for index, child in enumerate(component.get("components") or []):
+                self.check(f"{path}.components[{index}]", child, CONTAINER_CHILDREN)
+            if not component.get("components"):
+                self.problems.append(f"{path}.components: a container needs a component")
+        elif kind == SECTION:
+            self._section(path, component)
+        elif kind == TEXT_DISPLAY:
+            content = component.get("content")
+            if not _length(content):
+                self.problems.append(f"{path}.content: a text display needs text")
+            self.text += _length(content)
+        elif kind == MEDIA_GALLERY:
+            items = component.get("items") or []
+            if not 1 <= len(items) <= GALLERY_ITEMS:
+                self.problems.append(f"{path}.items: {len(items)} items, 1 to {GALLERY_ITEMS}")
+            for index, item in enumerate(items):
+                self._media(f"{path}.items[{index}]", item)
+        elif kind == THUMBNAIL:
+            self._media(path, component)
+        elif kind == FILE:
+            url = (component.get("file") or {}).get("url")
+            if not (isinstance(url, str) and url.startswith("attachment://")):
+                self.problems.append(f"{path}.file.url: a file shows an attachment:// only")
+        elif kind == SEPARATOR and component.get("spacing", 1) not in (1, 2):
+            self.problems.append(f"{path}.spacing: 1 (small) or 2 (large)")
+
+    def _section(self, path: str, section: Mapping[str, Any]) -> None:
+        texts = section.get("components") or []
+        if not 1 <= len(texts) <= SECTION_TEXTS:
+            self.problems.append(f"{path}.components: {len(texts)} texts, 1 to {SECTION_TEXTS}")
+        for index, text in enumerate(texts):
+            self.check(f"{path}.components[{index}]", text, frozenset({TEXT_DISPLAY}))
+        accessory = section.get("accessory")
+        if accessory is None:
+            self.problems.append(f"{path}.accessory: a section needs a button or a thumbnail")
+        elif accessory.get("type") == BUTTON:
+            self.count += 1
+            self.problems += _child_problems(f"{path}.accessory", accessory, self.custom_ids)
+        else:
+            self.check(f"{path}.accessory", accessory, frozenset({THUMBNAIL}))
+
+    def _media(self, path: str, item: Mapping[str, Any]) -> None:
+        url = (item.get("media") or {}).get("url")
+        if not isinstance(url, str) or not url:
+            self.problems.append(f"{path}.media.url: required")
+        if _length(item.get("description")) > MEDIA_DESCRIPTION:
+            length = _length(item.get("description"))
+            self.problems.append(
+                f"{path}.description: {length} characters, at most {MEDIA_DESCRIPTION}"
+            )
 
 
 def _child_problems(path: str, child: Mapping[str, Any], seen: set[str]) -> list[str]:
@@ -215,7 +343,14 @@ def message_problems(
     if nonce is not None and len(str(nonce)) > NONCE:
         problems.append(f"nonce: {len(str(nonce))} characters, at most {NONCE}")
     problems += embed_problems(payload.get("embeds") or [])
-    problems += component_problems(payload.get("components") or [])
+    flags = _flags(payload.get("flags"))
+    was_v2 = current is not None and bool(_flags(current.get("flags")) & COMPONENTS_V2)
+    if was_v2 and payload.get("flags") is not None and not flags & COMPONENTS_V2:
+        problems.append("flags: IS_COMPONENTS_V2 cannot be removed from a message")
+    if was_v2 or flags & COMPONENTS_V2:
+        problems += _v2_message_problems(payload, creating=creating, current=current)
+    else:
+        problems += component_problems(payload.get("components") or [])
     if creating:
         if _is_empty(payload):
             problems.append(EMPTY_MESSAGE_PROBLEM)
@@ -223,6 +358,26 @@ def message_problems(
         edited = {key: payload.get(key, current.get(key)) for key in MESSAGE_BODY_KEYS}
         if _is_empty(edited):
             problems.append(EMPTY_MESSAGE_PROBLEM)
+    return problems
+
+
+def _flags(value: Any) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _v2_message_problems(
+    payload: Mapping[str, Any], *, creating: bool, current: Mapping[str, Any] | None
+) -> list[str]:
+    """A V2 message holds components only: no content, embeds, stickers or poll, whether it
+    is created so or becomes V2 by an edit (which must then clear the old content and embeds
+    itself: Discord keeps what an edit leaves out)."""
+    after = dict(payload) if creating or current is None else {**current, **payload}
+    problems = layout_problems(payload.get("components") or []) if "components" in payload else []
+    if not creating and "components" not in payload and not (current or {}).get("components"):
+        problems.append("components: a V2 message needs at least one component")
+    for key in ("content", "embeds", "sticker_ids", "poll"):
+        if after.get(key):
+            problems.append(f"{key}: a V2 message (IS_COMPONENTS_V2) cannot have {key}")
     return problems
 
 

@@ -21,6 +21,8 @@ PUBLIC_THREAD = 11
 
 MESSAGE_FLAG_EPHEMERAL = 64
 MESSAGE_FLAG_LOADING = 128
+MESSAGE_FLAG_SUPPRESS_EMBEDS = 4
+MESSAGE_FLAG_COMPONENTS_V2 = 1 << 15
 
 
 class SnowflakeFactory:
@@ -166,8 +168,11 @@ class Message:
         if "attachments" in body:
             self.attachments = body["attachments"] or []
         if "flags" in body and body["flags"] is not None:
-            keep_ephemeral = self.flags & MESSAGE_FLAG_EPHEMERAL
-            self.flags = (int(body["flags"]) & ~MESSAGE_FLAG_EPHEMERAL) | keep_ephemeral
+            # An edit changes only SUPPRESS_EMBEDS and may set IS_COMPONENTS_V2 (never clear
+            # it: validation refuses that); every other flag stays as it was.
+            editable = MESSAGE_FLAG_SUPPRESS_EMBEDS | MESSAGE_FLAG_COMPONENTS_V2
+            keep = self.flags & ~editable | self.flags & MESSAGE_FLAG_COMPONENTS_V2
+            self.flags = (int(body["flags"]) & editable) | keep
         self.flags &= ~MESSAGE_FLAG_LOADING
         self.edited_at = time.time()
 

@@ -598,6 +598,7 @@ def _as_body(message: Message) -> dict[str, Any]:
         "embeds": message.embeds,
         "components": message.components,
         "attachments": message.attachments,
+        "flags": message.flags,
     }
 
 

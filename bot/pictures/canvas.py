@@ -33,6 +33,7 @@ from PIL import Image, ImageDraw
 
 from bot.pictures.fonts import drawable, font, length
 from bot.pictures.palette import RGB, Theme, mix, palette_of, readable_on
+from bot.pictures.phone import LINE, SMALL, VALUE
 from bot.pictures.png import paletted_png
 from bot.pictures.sprites import (
     COVERED,
@@ -64,6 +65,27 @@ class Mark:
 
 
 @dataclass(frozen=True)
+class Written:
+    """One text drawn: what it should say (``text``), what it shows (``shown``: shorter, with
+    "…", when it was clipped), its font size in pixels and where. Tests hold every text to the
+    phone's smallest legible size (``bot/pictures/phone.py``) and every card name to being
+    shown whole."""
+
+    text: str
+    shown: str
+    size: int
+    bold: bool
+    box: Box
+    role: str = ""
+    """``name``: a card's name (on the lines of ``shown``, joined by spaces); ``player``: a
+    player's name (may be clipped, a Discord name can be long); else a label."""
+
+    @property
+    def clipped(self) -> bool:
+        return self.shown != self.text
+
+
+@dataclass(frozen=True)
 class Face:
     """What a card face shows: a big ``label`` (its number), a ``name`` below, its ``colour``
     and an optional ``shape`` with a ``letter`` (colour given a second, non-colour cue)."""
@@ -76,7 +98,15 @@ class Face:
 
 
 TILE_MARGIN = 6
-"""Room around a card tile for its emphasis frame and its count badge."""
+"""Room around a card tile for its emphasis frame."""
+CARD_BAND = 32
+"""The height of the coloured band with a card's value."""
+NAME_PADDING = 4
+"""Room between a card's name and its edges."""
+SYMBOL = 18
+"""A colour's shape on a card's band."""
+LETTER = 24
+"""A colour's letter on a card (bold)."""
 
 
 @dataclass
@@ -94,6 +124,8 @@ class Canvas:
 
     def __post_init__(self) -> None:
         size = (self.width, self.height)
+        self.writings: list[Written] = []
+        """Every text drawn, card texts included (``Written``)."""
         self._grounds: dict[int, RGB | None] = {}
         """The colour each palette index was drawn for on this canvas (``None``: several),
         so that a text knows the colour under it."""
@@ -117,15 +149,13 @@ class Canvas:
 
     # ---------------------------------------------------------------- recorded drawings
 
-    def area(self, box: Box, tag: Any, *, turn: bool = False, title: str = "") -> None:
+    def area(self, box: Box, tag: Any, *, turn: bool = False, fill: RGB | None = None) -> None:
         """A seat's (or a board's) panel; the seat on turn gets the accent border."""
         theme = self.theme
-        fill = theme.panel_turn if turn else theme.panel
+        ground = fill or (theme.panel_turn if turn else theme.panel)
         outline = theme.accent if turn else theme.line
-        self.rounded(box, 8, fill=fill, outline=outline, width=3 if turn else 1)
+        self.rounded(box, 8, fill=ground, outline=outline, width=3 if turn else 1)
         self.marks.append(Mark("area", tag, box, "turn" if turn else ""))
-        if title:
-            self.text((box[0] + 10, box[1] + 6), title, size=16, bold=True)
 
     def card(
         self,
@@ -137,87 +167,121 @@ class Canvas:
         count: int = 0,
     ) -> None:
         """A face-up card; ``emphasis`` ``legal`` outlines it, ``dim`` greys it, ``last``
-        marks the last move; ``count`` > 1 adds a "×n" badge (a group of equal cards).
+        marks the last move; ``count`` > 1 writes "×n" on it (a group of equal cards), beside
+        its value, where it covers nothing.
+
+        A face with a name or a letter is a card: its value on a band of its colour, the name
+        (on up to two lines) or the letter below. A face without either is a chip: its value
+        on its colour, for small places where the value says which card it is.
 
         Cards repeat from picture to picture, so each look of a card is drawn once (a tile)
         and pasted."""
         x0, y0, x1, y1 = box
+        left, top = x0 - TILE_MARGIN, y0 - TILE_MARGIN
         if self.paletted:
-            sprite = _card_sprite(face, x1 - x0, y1 - y0, emphasis, count, self.theme)
-            self._paste(sprite, x0 - TILE_MARGIN, y0 - TILE_MARGIN)
+            tile = _card_sprite(face, x1 - x0, y1 - y0, emphasis, count, self.theme)
+            self._paste(tile.sprite, left, top)
         else:
             tile = _card_tile(face, x1 - x0, y1 - y0, emphasis, count, self.theme)
-            self.image.paste(tile, (x0 - TILE_MARGIN, y0 - TILE_MARGIN), tile)
+            self.image.paste(tile.image, (left, top), tile.image)
+        self._wrote(tile.writings, left, top)
         self.marks.append(Mark("card", tag, box, emphasis, max(1, count)))
+
+    def _wrote(self, writings: tuple[Written, ...], x: int, y: int) -> None:
+        """A tile's texts, where the tile was pasted."""
+        for w in writings:
+            a, b, c, d = w.box
+            self.writings.append(
+                Written(w.text, w.shown, w.size, w.bold, (a + x, b + y, c + x, d + y), w.role)
+            )
 
     def _card_face(self, box: Box, face: Face, emphasis: str, count: int) -> None:
         theme = self.theme
         x0, y0, x1, y1 = box
-        width, height = x1 - x0, y1 - y0
+        width = x1 - x0
         dim = emphasis == "dim"
         paper = mix(theme.card, theme.dim, 0.55) if dim else theme.card
         band = mix(face.colour, theme.dim, 0.6) if dim else face.colour
+        on_band = readable_on(band)
         if emphasis in ("legal", "last"):
             self.rounded((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 9, outline=theme.accent, width=3)
+        if not (face.name or face.letter):
+            self.rounded(box, 6, fill=band, outline=band)
+            self._value_and_count(box, face, count, on_band)
+            return
         self.rounded(box, 6, fill=paper, outline=band, width=2)
-        band_height = max(12, height * 2 // 5)
-        self.rounded((x0 + 3, y0 + 3, x1 - 3, y0 + band_height), 4, fill=band)
-        on_band = readable_on(band)
-        label_size = max(11, min(band_height - 4, width // 2))
-        if face.shape:
-            symbol = min(band_height - 9, width // 3)
-            self.shape(face.shape, (x0 + 6, y0 + 3 + (band_height - symbol) // 2), symbol, on_band)
-            label_size = min(label_size, band_height - 6)
-            self.centred(
-                x0 + 8 + symbol + (width - 10 - symbol) // 2,
-                y0 + 3 + band_height // 2,
-                face.label,
-                label_size,
-                on_band,
-            )
-        else:
-            self.centred((x0 + x1) // 2, y0 + 3 + band_height // 2, face.label, label_size, on_band)
+        band_bottom = y0 + 3 + CARD_BAND
+        self.rounded((x0 + 3, y0 + 3, x1 - 3, band_bottom), 4, fill=band)
+        self._value_and_count((x0 + 3, y0 + 3, x1 - 3, band_bottom), face, count, on_band)
         text_colour = theme.muted if dim else theme.card_text
+        middle = (band_bottom + y1) // 2
         if face.letter:
-            self.centred(
-                (x0 + x1) // 2,
-                y0 + band_height + (height - band_height) // 3,
-                face.letter,
-                max(10, width // 3),
-                text_colour,
-                bold=True,
-            )
-            name_y = y1 - max(8, (height - band_height) // 4)
-        else:
-            name_y = y0 + band_height + (height - band_height) // 2
+            self.centred((x0 + x1) // 2, middle, face.letter, LETTER, text_colour, bold=True)
         if face.name:
-            self.fitted(
-                (x0 + x1) // 2,
-                name_y,
-                face.name,
-                width - 6,
-                max(9, min(14, width // 5)),
-                text_colour,
-            )
-        if count > 1:
-            badge = f"×{count}"
-            size = 13
-            text_width = length(badge, size, True)
-            bx1, by1 = x1 + 2, y1 + 2
-            self.rounded((bx1 - text_width - 8, by1 - 18, bx1, by1), 6, fill=theme.text)
-            self.centred(
-                bx1 - (text_width + 8) // 2, by1 - 9, badge, size, theme.background, bold=True
+            lines = wrapped(drawable(face.name), SMALL, False, width - 2 * NAME_PADDING)
+            top = middle - len(lines) * LINE // 2
+            for number, line in enumerate(lines):
+                self._paste_text(
+                    (x0 + x1) // 2,
+                    top + number * LINE + LINE // 2,
+                    line,
+                    SMALL,
+                    False,
+                    text_colour,
+                    anchor="mm",
+                )
+            widest = max(length(line, SMALL, False) for line in lines)
+            centre = (x0 + x1) // 2
+            self.writings.append(
+                Written(
+                    face.name,
+                    " ".join(lines),
+                    SMALL,
+                    False,
+                    (
+                        centre - widest // 2,
+                        top,
+                        centre + (widest + 1) // 2,
+                        top + len(lines) * LINE,
+                    ),
+                    "name",
+                )
             )
 
-    def back(self, box: Box, tag: Any = None, *, emphasis: str = "", count: int = 0) -> None:
-        """A face-down card: nothing of its face, only the pattern of every back."""
+    def _value_and_count(self, box: Box, face: Face, count: int, ink: RGB) -> None:
+        """The value (after the shape, if any) and "×n", centred as one group in ``box``."""
         x0, y0, x1, y1 = box
+        middle = (y0 + y1) // 2
+        symbol = min(SYMBOL, y1 - y0 - 8) if face.shape else 0
+        times = f"×{count}" if count > 1 else ""
+        extra = (symbol + 4 if symbol else 0) + (length(times, SMALL, True) + 5 if times else 0)
+        size = VALUE
+        if y1 - y0 < VALUE + 4 or length(face.label, VALUE, True) + extra > x1 - x0 - 8:
+            size = SMALL  # a small chip
+        parts = length(face.label, size, True) + extra
+        x = (x0 + x1 - parts) // 2
+        if symbol:
+            self.shape(face.shape or "", (x, middle - symbol // 2), symbol, ink)
+            x += symbol + 4
+        self._paste_text(x, middle, face.label, size, True, ink, anchor="lm")
+        self._recorded(face.label, face.label, size, True, x, middle, "lm")
+        if times:
+            x += length(face.label, size, True) + 5
+            self._paste_text(x, middle, times, SMALL, True, ink, anchor="lm")
+            self._recorded(times, times, SMALL, True, x, middle, "lm")
+
+    def back(self, box: Box, tag: Any = None, *, emphasis: str = "", count: int = 0) -> None:
+        """A face-down card: nothing of its face, only the pattern of every back (and how
+        many cards lie there, for a pile)."""
+        x0, y0, x1, y1 = box
+        left, top = x0 - TILE_MARGIN, y0 - TILE_MARGIN
         if self.paletted:
-            sprite = _back_sprite(x1 - x0, y1 - y0, emphasis, count, self.theme)
-            self._paste(sprite, x0 - TILE_MARGIN, y0 - TILE_MARGIN)
+            tile = _back_sprite(x1 - x0, y1 - y0, emphasis, count, self.theme)
+            self._paste(tile.sprite, left, top)
         else:
             tile = _back_tile(x1 - x0, y1 - y0, emphasis, count, self.theme)
-            self.image.paste(tile, (x0 - TILE_MARGIN, y0 - TILE_MARGIN), tile)
+            self.image.paste(tile.image, (left, top), tile.image)
+        self._wrote(tile.writings, left, top)
         self.marks.append(Mark("back", tag, box, emphasis))
 
     def _back_face(self, box: Box, emphasis: str, count: int) -> None:
@@ -227,19 +291,24 @@ class Canvas:
             self.rounded((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 9, outline=theme.accent, width=3)
         self.rounded(box, 6, fill=theme.back, outline=theme.back_mark, width=2)
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+        if count:
+            label = str(count)
+            half = (length(label, SMALL, True) + 10) // 2
+            self.rounded((cx - half, cy - 13, cx + half, cy + 13), 5, fill=theme.back_mark)
+            ink = readable_on(theme.back_mark)
+            self.centred(cx, cy, label, SMALL, ink, bold=True)
+            return
         r = max(4, min(x1 - x0, y1 - y0) // 4)
         self._paint(
             lambda draw, ink: draw.regular_polygon((cx, cy, r), 4, fill=ink), theme.back_mark
         )
-        if count:
-            self.centred(cx, cy, str(count), max(11, r), theme.text, bold=True)
 
     def slot(self, box: Box, label: str, tag: Any, *, emphasis: str = "") -> None:
         """An empty place for a card."""
         theme = self.theme
         outline = theme.accent if emphasis else theme.line
         self.rounded(box, 6, outline=outline, width=1)
-        self.centred((box[0] + box[2]) // 2, (box[1] + box[3]) // 2, label, 11, theme.muted)
+        self.centred((box[0] + box[2]) // 2, (box[1] + box[3]) // 2, label, SMALL, theme.muted)
         self.marks.append(Mark("slot", tag, box, emphasis))
 
     def badge(
@@ -253,7 +322,7 @@ class Canvas:
             colour,
             self.theme.background,
         )
-        self.centred(cx, cy, label, max(9, radius + 2), readable_on(colour), bold=True)
+        self.centred(cx, cy + 1, label, SMALL, readable_on(colour), bold=True)
         if tag is not None:
             self.marks.append(
                 Mark("shield", tag, (cx - radius, cy - radius, cx + radius, cy + radius))
@@ -266,36 +335,97 @@ class Canvas:
         at: tuple[int, int],
         text: str,
         *,
-        size: int = 14,
+        size: int = SMALL,
         colour: RGB | None = None,
         bold: bool = False,
         max_width: int | None = None,
+        role: str = "",
     ) -> int:
         """Left-aligned text at ``at`` (top left); returns its width. Clipped with "…" to
         ``max_width``."""
         shown = drawable(text)
         if max_width is not None:
-            shown = _clipped(shown, size, bold, max_width)
-        self._paste_text(at[0], at[1], shown, size, bold, colour or self.theme.text, centred=False)
+            shown = clipped(shown, size, bold, max_width)
+        self._paste_text(at[0], at[1], shown, size, bold, colour or self.theme.text)
+        self._recorded(drawable(text), shown, size, bold, at[0], at[1], "la", role)
         return length(shown, size, bold)
 
     def centred(
         self, x: int, y: int, text: str, size: int, colour: RGB, *, bold: bool = False
     ) -> None:
-        self._paste_text(x, y, drawable(text), size, bold, colour, centred=True)
+        """Text centred on ``(x, y)``."""
+        shown = drawable(text)
+        self._paste_text(x, y, shown, size, bold, colour, anchor="mm")
+        self._recorded(shown, shown, size, bold, x, y, "mm")
+
+    def lines(
+        self,
+        at: tuple[int, int],
+        text: str,
+        width: int,
+        *,
+        size: int = SMALL,
+        colour: RGB | None = None,
+        bold: bool = False,
+        most: int = 2,
+    ) -> int:
+        """``text`` wrapped at its spaces into at most ``most`` lines of ``width`` pixels (the
+        last one clipped with "…" if it still does not fit); returns how many lines."""
+        shown = wrapped(drawable(text), size, bold, width, most)
+        x, y = at
+        for number, line in enumerate(shown):
+            self._paste_text(
+                x, y + number * (size + 5), line, size, bold, colour or self.theme.text
+            )
+            self._recorded(line, line, size, bold, x, y + number * (size + 5), "la")
+        if " ".join(shown) != drawable(text):
+            self.writings[-1] = Written(
+                drawable(text), " ".join(shown), size, bold, self.writings[-1].box
+            )
+        return len(shown)
+
+    def _recorded(
+        self,
+        text: str,
+        shown: str,
+        size: int,
+        bold: bool,
+        x: int,
+        y: int,
+        anchor: str,
+        role: str = "",
+    ) -> None:
+        if not shown:
+            return
+        width = length(shown, size, bold)
+        if anchor[0] == "m":
+            x -= width // 2
+        if anchor[1] == "m":
+            y -= size // 2
+        self.writings.append(Written(text, shown, size, bold, (x, y, x + width, y + size), role))
 
     def _paste_text(
-        self, x: int, y: int, text: str, size: int, bold: bool, colour: RGB, *, centred: bool
+        self,
+        x: int,
+        y: int,
+        text: str,
+        size: int,
+        bold: bool,
+        colour: RGB,
+        *,
+        anchor: str = "la",
     ) -> None:
         """Text through a mask rendered once per (text, size, weight): the same names and
         labels come back in every picture, and rendering glyphs is most of a picture's time.
-        ``centred``: ``(x, y)`` is the middle of the text (Pillow's ``mm`` anchor), else its
-        top left (``la``). On a paletted canvas the text is a sprite per ink and ground."""
+        ``anchor``: where ``(x, y)`` is, as Pillow names it: ``la`` the top left, ``mm`` the
+        middle, ``lm`` the middle of the left edge. On a paletted canvas the text is a sprite
+        per ink and ground."""
         if not text:
             return
         glyphs = glyphs_of(text, size, bold)
-        if centred:
+        if anchor[0] == "m":
             x -= glyphs.length // 2
+        if anchor[1] == "m":
             y -= glyphs.middle
         x += glyphs.left
         y += glyphs.top
@@ -309,11 +439,6 @@ class Canvas:
             raise _Inexact(text)
         else:
             self._blend(x, y, colour, glyphs.mask)
-
-    def fitted(self, x: int, y: int, text: str, width: int, size: int, colour: RGB) -> None:
-        """Centred text, smaller or clipped until it fits ``width``."""
-        shown, size = _fitted(drawable(text), width, size)
-        self._paste_text(x, y, shown, size, False, colour, centred=True)
 
     def shape(self, kind: str, at: tuple[int, int], size: int, colour: RGB) -> None:
         """A small symbol (``circle``, ``square``, ``triangle``, ``diamond``, ``star``,
@@ -483,45 +608,81 @@ def clip_to(text: str, face: Any, width: int) -> str:
 
 
 @functools.lru_cache(maxsize=8192)
-def _clipped(text: str, size: int, bold: bool, width: int) -> str:
+def clipped(text: str, size: int, bold: bool, width: int) -> str:
     """``clip_to`` once per text and width: names are clipped again in every picture."""
     return clip_to(text, font(size, bold), width)
 
 
+@functools.lru_cache(maxsize=1024)
+def chip_width(label: str, count: int = 0) -> int:
+    """How wide a chip (a face without name or letter) must be for its value and "×n"."""
+    size = VALUE
+    width = length(label, size, True) + 16
+    if count > 1:
+        width += length(f"×{count}", SMALL, True) + 5
+    return width
+
+
 @functools.lru_cache(maxsize=4096)
-def _fitted(text: str, width: int, size: int) -> tuple[str, int]:
-    while size > 8 and length(text, size, False) > width:
-        size -= 1
-    return _clipped(text, size, False, width), size
+def wrapped(text: str, size: int, bold: bool, width: int, most: int = 2) -> tuple[str, ...]:
+    """``text`` broken at its spaces into lines of at most ``width`` pixels, at most ``most``
+    of them (the last clipped with "…" if the text goes on). A word longer than ``width``
+    stays whole on its line (the tests catch a card too narrow for its name)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and length(f"{lines[-1]} {word}", size, bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], clipped(" ".join(lines[most - 1 :]), size, bold, width)]
+    return tuple(lines)
+
+
+def name_lines(names: Sequence[str]) -> tuple[int, int]:
+    """The width of a card that shows each of ``names`` whole, at the smallest legible size,
+    broken only at spaces, and how many lines the longest takes."""
+    widest = max(length(word, SMALL, False) for name in names for word in name.split(" "))
+    width = widest + 2 * NAME_PADDING + 2
+    return width, max(len(wrapped(name, SMALL, False, width - 2 * NAME_PADDING)) for name in names)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A card's look drawn once: the sprite (paletted) or image (RGBA) and its texts."""
+
+    sprite: Sprite | None
+    image: Image.Image | None
+    writings: tuple[Written, ...]
 
 
 def _card_tile(
     face: Face, width: int, height: int, emphasis: str, count: int, theme: Theme
-) -> Image.Image:
+) -> Tile:
     tile = Canvas(width + 2 * TILE_MARGIN, height + 2 * TILE_MARGIN, theme, transparent=True)
     box = (TILE_MARGIN, TILE_MARGIN, TILE_MARGIN + width, TILE_MARGIN + height)
     tile._card_face(box, face, emphasis, count)
-    return tile.image
+    return Tile(None, tile.image, tuple(tile.writings))
 
 
-def _back_tile(width: int, height: int, emphasis: str, count: int, theme: Theme) -> Image.Image:
+def _back_tile(width: int, height: int, emphasis: str, count: int, theme: Theme) -> Tile:
     tile = Canvas(width + 2 * TILE_MARGIN, height + 2 * TILE_MARGIN, theme, transparent=True)
     box = (TILE_MARGIN, TILE_MARGIN, TILE_MARGIN + width, TILE_MARGIN + height)
     tile._back_face(box, emphasis, count)
-    return tile.image
+    return Tile(None, tile.image, tuple(tile.writings))
 
 
 @functools.lru_cache(maxsize=2048)
 def _card_sprite(
     face: Face, width: int, height: int, emphasis: str, count: int, theme: Theme
-) -> Sprite:
+) -> Tile:
     return _tile_sprite(
         lambda tile, box: tile._card_face(box, face, emphasis, count), width, height, theme
     )
 
 
 @functools.lru_cache(maxsize=256)
-def _back_sprite(width: int, height: int, emphasis: str, count: int, theme: Theme) -> Sprite:
+def _back_sprite(width: int, height: int, emphasis: str, count: int, theme: Theme) -> Tile:
     return _tile_sprite(
         lambda tile, box: tile._back_face(box, emphasis, count), width, height, theme
     )
@@ -529,7 +690,7 @@ def _back_sprite(width: int, height: int, emphasis: str, count: int, theme: Them
 
 def _tile_sprite(
     draw: Callable[[Canvas, Box], None], width: int, height: int, theme: Theme
-) -> Sprite:
+) -> Tile:
     """A card's or back's tile drawn in the palette, its coverage as its mask; in RGBA and
     mapped to the palette if that cannot be exact (``_Inexact``)."""
     size = (width + 2 * TILE_MARGIN, height + 2 * TILE_MARGIN)
@@ -540,6 +701,6 @@ def _tile_sprite(
     except _Inexact:
         rgba = Canvas(*size, theme, transparent=True)
         draw(rgba, box)
-        return rgba_sprite(rgba.image, theme)
+        return Tile(rgba_sprite(rgba.image, theme), None, tuple(rgba.writings))
     assert tile._cover is not None
-    return sprite_of(tile._core, tile._cover)
+    return Tile(sprite_of(tile._core, tile._cover), None, tuple(tile.writings))

@@ -9,6 +9,7 @@ and is narrow enough for names on small cards.
 from __future__ import annotations
 
 import functools
+import math
 from pathlib import Path
 
 from PIL import ImageFont
@@ -36,6 +37,6 @@ def drawable(text: str) -> str:
 
 @functools.lru_cache(maxsize=8192)
 def length(text: str, size: int, bold: bool) -> int:
-    """How many pixels wide ``text`` is at ``size`` (cached: the same texts are measured in
-    every picture)."""
-    return int(font(size, bold).getlength(text))
+    """How many pixels wide ``text`` is at ``size``, rounded up (so that a text measured to
+    fit is never clipped); cached: the same texts are measured in every picture."""
+    return math.ceil(font(size, bold).getlength(text))

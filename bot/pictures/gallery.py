@@ -1,7 +1,9 @@
 """Sample pictures of every game, drawn by the bot's own code from fixed positions.
 
-``python -m bot.pictures.gallery docs/pictures`` writes each game's table and a hand (the
-pictures in ``docs/pictures.md``); the golden-image tests draw the same positions.
+``python -m bot.pictures.gallery docs/pictures`` writes each sample's table and a hand, and
+the score charts of two finished games (the pictures in ``docs/pictures.md``); the
+golden-image tests draw the same positions. Each game is shown in another language, and Kami
+and Call to Glory once more in a second one.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from pathlib import Path
 
 from bot.i18n import t
 from bot.pictures import draw
-from bot.pictures.scene import HandScene, TableScene, plain
+from bot.pictures.scene import ChartScene, HandScene, TableScene, plain
+from bot.pictures.scenes import chart_title
 from bot.render import presenter_for
 from games import REGISTRY, State, events_for
 
@@ -28,12 +31,23 @@ class Sample:
     moves: int
     locale: str
 
+    @property
+    def name(self) -> str:
+        return f"{self.key}_{self.players}p_{self.locale}"
+
 
 SAMPLES = (
     Sample("call_to_glory", 3, 11, 45, "en"),
     Sample("kami", 4, 5, 18, "de"),
     Sample("clans_and_glory", 3, 3, 16, "ru"),
+    Sample("kami", 2, 8, 14, "ru"),
+    Sample("call_to_glory", 4, 2, 70, "de"),
 )
+CHARTS = (
+    Sample("call_to_glory", 3, 11, 10_000, "en"),
+    Sample("kami", 4, 3, 10_000, "ru"),
+)
+"""Games played to their end (``moves`` is only a bound) for the score chart."""
 
 
 def position(sample: Sample) -> tuple[State, list]:
@@ -58,27 +72,59 @@ def scenes(sample: Sample) -> tuple[TableScene, HandScene]:
         for token in action.menu_path
         if token.startswith("card:")
     )
-    decision = presenter_for(sample.key).decision(state.decision, sample.locale)
+    presenter = presenter_for(sample.key)
+    decision = presenter.decision(state.decision, sample.locale)
     status = plain(t("table.turn", sample.locale, name=names[seat], decision=decision))
+    view = state.view(None)
     table = TableScene(
-        sample.key, state.view(None), names, sample.locale, status, events_for(events, None)
+        sample.key,
+        view,
+        names,
+        sample.locale,
+        status,
+        events_for(events, None),
+        presenter.score_sides(view, names),
     )
     return table, HandScene(sample.key, state.view(seat), names, sample.locale, playable)
+
+
+def chart_scene(sample: Sample) -> ChartScene:
+    """The score chart of the sample's game played to its end."""
+    state, _ = position(sample)
+    view = state.view(None)
+    names = NAMES[: sample.players]
+    locale = sample.locale
+    winners = [names[seat] for seat in view["winners"]]
+    result = plain(t("table.winners", locale, names=", ".join(winners), count=len(winners)))
+    return ChartScene(
+        sample.key,
+        view["round_scores"],
+        presenter_for(sample.key).score_sides(view, names),
+        locale,
+        f"{t(f'{sample.key}.name', locale)} · {t(chart_title(view), locale)}",
+        result,
+        rounds="round" in view,
+    )
 
 
 def pictures(sample: Sample) -> dict[str, bytes]:
     table, hand = scenes(sample)
     return {
-        f"{sample.key}_table.png": draw.table_png(table),
-        f"{sample.key}_hand.png": draw.hand_png(hand),
+        f"{sample.name}_table.png": draw.table_png(table),
+        f"{sample.name}_hand.png": draw.hand_png(hand),
     }
+
+
+def chart(sample: Sample) -> dict[str, bytes]:
+    return {f"{sample.name}_chart.png": draw.chart_png(chart_scene(sample))}
 
 
 def main(folder: str) -> None:
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
-    for sample in SAMPLES:
-        for name, png in pictures(sample).items():
+    drawn = [pictures(sample) for sample in SAMPLES] + [chart(sample) for sample in CHARTS]
+    for found in drawn:
+        for name, png in found.items():
             (target / name).write_bytes(png)
             print(target / name, len(png))
 

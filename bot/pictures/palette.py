@@ -31,6 +31,26 @@ OKABE_ITO: tuple[RGB, ...] = (
     (204, 121, 167),  # reddish purple
 )
 
+SILVER: RGB = (190, 196, 206)
+GOLD: RGB = OKABE_ITO[0]
+"""Okabe and Ito's orange is a deep gold; their yellow is lemon, too near silver's lightness."""
+BROWN: RGB = (140, 96, 60)
+GREY: RGB = (150, 150, 150)
+
+KAMI_COLOURS: dict[str, RGB] = {
+    "soldier": OKABE_ITO[2],
+    "spear": OKABE_ITO[1],
+    "horseman": BROWN,
+    "silver_dragon": SILVER,
+    "gold_dragon": GOLD,
+    "tower": OKABE_ITO[4],
+    "madman": OKABE_ITO[6],
+    "empress": OKABE_ITO[5],
+}
+"""Kami's card types: the Dragons in silver and gold, and the types of equal value (Spear and
+Horseman, the Dragons, Tower and Madman) in colours apart in lightness as well as hue, so they
+differ for colour-blind players too (their names differ anyway)."""
+
 
 @dataclass(frozen=True)
 class Theme:
@@ -117,8 +137,9 @@ def theme_colours(theme: Theme) -> list[RGB]:
         (250, 250, 250),
         (20, 20, 24),
         (34, 34, 38),
-        (150, 150, 150),
-        (140, 96, 60),
+        GREY,
+        BROWN,
+        SILVER,
         *OKABE_ITO,
         *PLAYER_COLOURS,
     ]

@@ -67,6 +67,9 @@ class ChartScene:
     title: str
     result: str
     theme: Theme = DARK
+    rounds: bool = True
+    """Whether the game is played in rounds (its points are shown after each); Clans and
+    Glory's are counted once, at the end."""
 
 
 @dataclass(frozen=True)

@@ -63,8 +63,18 @@ def hand_scene(loaded: LoadedGame, seat: int, locale: str, theme: str) -> HandSc
     )
 
 
-def chart_scene(loaded: LoadedGame, locale: str, theme: str) -> ChartScene:
+def chart_title(view: dict) -> str:
+    """The chart's title key: points after each round, or the final points of a game that
+    has no rounds (Clans and Glory)."""
+    return "pictures.chart.title" if "round" in view else "pictures.chart.title_final"
+
+
+def chart_scene(loaded: LoadedGame, locale: str, theme: str) -> ChartScene | None:
+    """The score chart's scene, or ``None`` while there is nothing to draw (no round scored:
+    a chart of one point at zero per side says nothing)."""
     view = loaded.view(None)
+    if not view["round_scores"]:
+        return None
     presenter = presenter_for(loaded.row.game_key)
     names = loaded.names
     if view["is_over"] or loaded.row.status != "active":
@@ -76,7 +86,8 @@ def chart_scene(loaded: LoadedGame, locale: str, theme: str) -> ChartScene:
         round_scores=view["round_scores"],
         sides=presenter.score_sides(view, names),
         locale=locale,
-        title=f"{t(f'{loaded.row.game_key}.name', locale)} · {t('pictures.chart.title', locale)}",
+        title=f"{t(f'{loaded.row.game_key}.name', locale)} · {t(chart_title(view), locale)}",
         result=result,
         theme=THEMES[theme],
+        rounds="round" in view,
     )

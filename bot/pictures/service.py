@@ -88,6 +88,13 @@ def _position_key(kind: str, loaded: LoadedGame, locale: str, theme: str) -> tup
     )
 
 
+def _chart_alt(loaded: LoadedGame, locale: str) -> str:
+    """The chart's description (points after each round, or the final points)."""
+    game = t(f"{loaded.row.game_key}.name", locale)
+    rounds = loaded.state is None or "round" in loaded.view(None)
+    return t("pictures.alt.chart" if rounds else "pictures.alt.chart_final", locale, game=game)
+
+
 class Pictures:
     def __init__(self, bot: GloryBot | None) -> None:
         self.bot = bot
@@ -161,8 +168,13 @@ class Pictures:
     ) -> bytes:
         return await _ready(self._begin_hand(loaded, seat, locale, urgent=urgent))
 
-    async def chart_png(self, loaded: LoadedGame, locale: str, theme: str = DEFAULT_THEME) -> bytes:
+    async def chart_png(
+        self, loaded: LoadedGame, locale: str, theme: str = DEFAULT_THEME
+    ) -> bytes | None:
+        """The score chart, or ``None`` before any round is scored (nothing to draw)."""
         scene = chart_scene(loaded, locale, theme)
+        if scene is None:
+            return None
         key = _position_key("chart", loaded, locale, theme)
         return await _ready(self.begin(key, "tables", draw.chart_png, scene))
 
@@ -188,7 +200,7 @@ class Pictures:
             # The result comes with the score chart, in a second embed below the table.
             chart = await self._safely(self.chart_png(loaded, locale), loaded)
             if chart is not None:
-                content = add_chart(content, chart, t("pictures.alt.chart", locale, game=game))
+                content = add_chart(content, chart, _chart_alt(loaded, locale))
         return content
 
     def draw_hand_ahead(self, loaded: LoadedGame, seat: int, locale: str) -> None:
@@ -259,11 +271,12 @@ class Pictures:
     async def with_chart(
         self, content: dict[str, Any], loaded: LoadedGame, locale: str
     ) -> dict[str, Any]:
+        """``content`` with the score chart, or with no picture at all while no round is
+        scored yet (``/scores`` in the first round)."""
         png = None
         if loaded.state is not None and await self.shown_in(loaded.row.guild_id):
             png = await self._safely(self.chart_png(loaded, locale), loaded)
-        game = t(f"{loaded.row.game_key}.name", locale)
-        return attach(content, png, CHART_FILE, t("pictures.alt.chart", locale, game=game))
+        return attach(content, png, CHART_FILE, _chart_alt(loaded, locale))
 
     async def _safely(self, drawing: Any, loaded: LoadedGame) -> bytes | None:
         """The picture, or ``None`` (logged) if drawing it failed: the text goes alone."""

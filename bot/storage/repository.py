@@ -355,7 +355,11 @@ class Store:
         whenever it is PostgreSQL, so that a second process is always safe there.
         """
         engine = create_engine(url)
-        await upgrade(engine)
+        try:
+            await upgrade(engine)
+        except BaseException:
+            await engine.dispose()  # no connection left for a closed event loop to stop
+            raise
         if shared is None:
             shared = engine.dialect.name == "postgresql"
         store = cls(engine, shared=shared)

@@ -21,7 +21,7 @@ from bot.outbox.pace import TablePace
 
 
 def make_bot(database_url: str, *, pictures: bool = False, **settings: Any) -> GloryBot:
-    """A bot like ``make run --sync`` builds, on the given database (``settings``: others).
+    """A bot like ``make run`` builds, on the given database (``settings``: others).
 
     Differences: delivered outbox entries are forgotten right after the moment's deliveries
     instead of half a second later, and a game's table is shown after every move instead of at

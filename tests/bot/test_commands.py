@@ -202,7 +202,8 @@ async def test_sync_is_for_the_owner_only(simcord_env, owner) -> None:
     assert result.ephemeral
     text = result.response.content  # the reply after "thinking…" replaces it
     if owner:
-        assert "Synced 15 commands" in text  # with /hint, /history, /profile, /replay, /pictures
+        assert "Synced 17 commands" in text  # with /hint, /history, /profile, /replay, /pictures,
+        # /about and /health
     else:
         assert "owner" in text
 

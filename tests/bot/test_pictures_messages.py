@@ -51,13 +51,28 @@ async def test_table_and_hand_dm_carry_their_pictures(simcord_env) -> None:
     assert picture(edited, "table.png") and edited.attachments[0].id != first  # replaced
 
 
-async def test_ephemeral_hand_and_scores_carry_pictures(simcord_env) -> None:
+async def test_the_ephemeral_hand_carries_its_picture(simcord_env) -> None:
     table = await quick_game(simcord_env)
     player = table.players[0]
     result = await player.member.click(
         current_table(table), custom_id=f"glory:hand:{table.game_id}"
     )
     assert result.ephemeral and picture(result.response, "hand.png")
+
+
+async def test_scores_carry_no_chart_before_a_round_is_scored_and_one_after(simcord_env) -> None:
+    """``/scores`` in the first round has nothing to draw: no chart (not an empty one)."""
+    table = await quick_game(simcord_env)
+    player = table.players[0]
+    scores = await player.member.slash(table.channel, "scores")
+    assert scores.ephemeral and scores.response.attachments == []
+    assert not scores.response.embeds[0].image
+    rng = random.Random(5)
+    for _ in range(400):  # until the first round is scored
+        loaded = await table.loaded()
+        if loaded.state.view(None)["round_scores"] or loaded.state.is_over:
+            break
+        await play_one_move(table, rng)
     scores = await player.member.slash(table.channel, "scores")
     assert scores.ephemeral and picture(scores.response, "scores.png")
 

@@ -100,7 +100,7 @@ async def test_commands_are_synced_only_when_asked(simcord_env, database_url) ->
     )
     await simcord_env.restart_bot(quiet)
     puts = [r for r in simcord_env.http_requests if r.method == "PUT" and "commands" in r.path]
-    assert len(puts) == 1  # only the first bot, built with --sync, uploaded commands
+    assert len(puts) == 1  # only the first bot, built to register them, uploaded commands
 
 
 @pytest.mark.simcord(strict_sync=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import bot.__main__ as cli
-from bot.config import SETTINGS, SettingError, Settings
+from bot.config import DEFAULT_HEALTH_FILE, SETTINGS, SettingError, Settings
 from bot.i18n import t
 from bot.startup import PERMISSIONS, invite_url
 
@@ -133,8 +133,8 @@ def test_without_a_token_the_steps_are_given(start) -> None:
         "3. Put it into a file named .env in the directory you start Glory from (see "
         ".env.example):\n"
         "       DISCORD_TOKEN=your-token\n"
-        "4. Start once with `glory --sync` (or `make run ARGS=--sync`) to register the slash "
-        "commands, then with `glory` (or `make run`).\n"
+        "4. Start it with `glory` (or `make run`): it registers its slash commands by itself "
+        "and logs the link that invites it to a server.\n"
     )
 
 
@@ -157,6 +157,57 @@ def test_another_env_file_can_be_named(start, tmp_path) -> None:
         2,
         "AI_MAX_MS must be at least 1, not -5. Fix it in .env and start again.\n",
     )
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ru"])
+def test_an_env_file_named_but_missing_is_an_error(start, locale) -> None:
+    """A typo in ``--env-file`` used to start the bot without those settings."""
+    status, stderr = start(
+        {"LANG": f"{locale}_XX.UTF-8", "DISCORD_TOKEN": "x"}, ["--env-file", "/missing/glory.env"]
+    )
+    assert (status, stderr) == (
+        2, t("cli.env_file_missing", locale, path="/missing/glory.env") + "\n"
+    )
+    assert "/missing/glory.env" in stderr
+
+
+def test_without_env_file_a_missing_env_in_the_directory_is_fine(start) -> None:
+    status, stderr = start({"LOBBY_MINUTES": "soon"})
+    assert status == 2 and stderr.startswith("LOBBY_MINUTES must be a whole number")
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (None, DEFAULT_HEALTH_FILE),
+        ("", DEFAULT_HEALTH_FILE),
+        ("  ", DEFAULT_HEALTH_FILE),
+        ("/run/glory/alive", "/run/glory/alive"),
+        ("off", None),
+        ("OFF", None),
+    ],
+)
+def test_an_empty_health_file_means_the_default(value, expected) -> None:
+    """compose's ``env_file:`` passes ``HEALTH_FILE=`` as an empty value, which overrides the
+    image's; empty must mean the default the health check reads too, not "none"."""
+    env = {"DISCORD_TOKEN": "x"} if value is None else {"DISCORD_TOKEN": "x", "HEALTH_FILE": value}
+    assert Settings.from_env(env).health_file == expected
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ru"])
+def test_glory_sync_says_where_it_registered_or_why_not(capsys, locale) -> None:
+    from bot.command_sync import Registration
+
+    assert cli.registered(Registration(None, 17, uploaded=True), locale) == 0
+    assert capsys.readouterr().out == t("cli.synced_global", locale, count=17) + "\n"
+    assert cli.registered(Registration(42, 1, uploaded=True), locale) == 0
+    said = capsys.readouterr().out
+    assert said == t("cli.synced_guild", locale, count=1, guild=42) + "\n" and "42" in said
+    refused = Registration(None, 17, uploaded=False, error="HTTP 429: You are being rate limited")
+    assert cli.registered(refused, locale) == cli.EXIT_UNREACHABLE
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == t("cli.sync_failed", locale, reason=refused.error) + "\n"
 
 
 def test_the_operators_language_is_used(start) -> None:
@@ -222,7 +273,8 @@ def test_help_lists_every_setting_with_its_default() -> None:
     )
     assert done.returncode == 0, done.stderr
     help_text = " ".join(done.stdout.split())
-    assert "--sync" in help_text and "--version" in help_text and "--env-file" in help_text
+    assert "--version" in help_text and "--env-file" in help_text
+    assert "{run,sync}" in help_text and "sync: register the slash commands now" in help_text
     for name, default in SETTINGS:
         meaning = " ".join(t(f"cli.setting.{name}").split())
         assert f"{name} {meaning}" in help_text
@@ -240,6 +292,31 @@ def test_version_is_the_installed_one() -> None:
     )
     assert done.returncode == 0
     assert done.stdout == f"glory {importlib.metadata.version('glory')}\n"
+
+
+def test_the_version_is_known_from_the_sources_where_glory_is_not_installed(
+    monkeypatch,
+) -> None:
+    """A Procfile platform installs only the locked dependencies and runs ``python -m bot``
+    in the checked-out sources: the version comes from pyproject.toml, not "unknown"."""
+    import tomllib
+
+    import bot.version
+
+    def not_installed(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", not_installed)
+    bot.version.version.cache_clear()
+    try:
+        expected = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+        assert bot.version.version() == expected != bot.version.UNKNOWN
+        monkeypatch.setattr(bot.version, "PYPROJECT", ROOT / "no-such-file.toml")
+        bot.version.version.cache_clear()
+        assert bot.version.version() == bot.version.UNKNOWN
+    finally:
+        bot.version.version.cache_clear()
+    assert (ROOT / "Procfile").read_text().strip() == "worker: python -m bot"
 
 
 def test_the_invite_asks_for_exactly_what_the_bot_needs() -> None:

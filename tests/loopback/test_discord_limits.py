@@ -316,3 +316,111 @@ def test_a_refusal_is_discord_s_invalid_form_body() -> None:
     answer = refusal(problems)
     assert (answer["code"], answer["message"]) == (INVALID_FORM_BODY, "Invalid Form Body")
     assert [error["message"] for error in answer["errors"]["_errors"]] == problems
+
+
+# -- Components V2 -------------------------------------------------------------------------------
+
+V2 = 1 << 15
+
+
+def text_display(content: str = "Alice's turn") -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def container(*components: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 17, "accent_color": 0xC9A227, "components": list(components)}
+
+
+def gallery(count: int = 1, description: str = "the table") -> dict[str, Any]:
+    item = {"media": {"url": "attachment://table.png"}, "description": description}
+    return {"type": 12, "items": [item] * count}
+
+
+def v2(*components: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    return {"flags": V2, "components": list(components), **fields}
+
+
+def test_a_v2_layout_of_container_text_gallery_separator_and_rows_is_accepted() -> None:
+    section = {"type": 9, "components": [text_display()], "accessory": button("hand")}
+    layout = container(
+        gallery(),
+        text_display(),
+        {"type": 14, "divider": True, "spacing": 1},
+        section,
+        row(button("a"), button("b")),
+    )
+    assert message_problems(v2(layout)) == []
+
+
+def test_a_v2_message_has_no_content_or_embeds() -> None:
+    assert message_problems(v2(text_display(), content="x")) == [
+        "content: a V2 message (IS_COMPONENTS_V2) cannot have content"
+    ]
+    assert message_problems(v2(text_display(), embeds=[{"title": "t"}])) == [
+        "embeds: a V2 message (IS_COMPONENTS_V2) cannot have embeds"
+    ]
+
+
+def test_v2_components_need_the_flag_and_classic_rows_stay_top_level_only() -> None:
+    assert message_problems({"components": [text_display()]}) == [
+        "components[0]: top-level components must be action rows"
+    ]
+    assert message_problems(v2(button("loose"))) == ["components[0].type: 2 is not allowed here"]
+
+
+def test_a_v2_message_holds_at_most_40_components_nested_ones_included() -> None:
+    rows = [row(*(button(f"b{r}.{n}") for n in range(4))) for r in range(7)]  # 7 + 28
+    at_limit = v2(container(*rows, text_display(), text_display(), text_display(), text_display()))
+    assert message_problems(at_limit) == []  # 1 + 35 + 4 = 40
+    past = v2(container(*rows, *(text_display() for _ in range(5))))
+    assert message_problems(past) == ["components: 41 components in all, at most 40"]
+
+
+def test_the_text_displays_of_a_v2_message_hold_4000_characters_together() -> None:
+    assert message_problems(v2(text_display(text(2000)), text_display(text(2000)))) == []
+    assert message_problems(v2(text_display(text(2000)), text_display(text(2001)))) == [
+        "components: 4001 characters of text displays, at most 4000"
+    ]
+
+
+def test_a_section_has_one_to_three_texts_and_an_accessory() -> None:
+    four = {"type": 9, "components": [text_display()] * 4, "accessory": button()}
+    bare = {"type": 9, "components": [text_display()]}
+    assert message_problems(v2(four)) == ["components[0].components: 4 texts, 1 to 3"]
+    assert message_problems(v2(bare)) == [
+        "components[0].accessory: a section needs a button or a thumbnail"
+    ]
+
+
+def test_a_gallery_has_one_to_ten_items_with_descriptions_of_1024_characters() -> None:
+    assert message_problems(v2(gallery(10, text(1024)))) == []
+    assert message_problems(v2(gallery(11))) == ["components[0].items: 11 items, 1 to 10"]
+    assert message_problems(v2(gallery(1, text(1025)))) == [
+        "components[0].items[0].description: 1025 characters, at most 1024"
+    ]
+
+
+def test_custom_ids_are_unique_across_every_container_of_a_v2_message() -> None:
+    twice = v2(container(row(button("same"))), container(row(button("same"))))
+    assert message_problems(twice) == [
+        "components[1].components[0].components[0].custom_id: 'same' is used twice in this message"
+    ]
+
+
+def test_an_edit_makes_a_message_v2_only_by_clearing_its_content_and_embeds() -> None:
+    classic = {"content": "", "embeds": [{"title": "Table"}], "components": [row(button())]}
+    kept_embed = message_problems(v2(container(text_display())), creating=False, current=classic)
+    assert kept_embed == ["embeds: a V2 message (IS_COMPONENTS_V2) cannot have embeds"]
+    cleared = v2(container(text_display()), content="", embeds=[])
+    assert message_problems(cleared, creating=False, current=classic) == []
+
+
+def test_the_v2_flag_is_never_removed_by_an_edit() -> None:
+    current = {"flags": V2, "components": [text_display()]}
+    assert message_problems(
+        {"flags": 0, "components": [row(button())]}, creating=False, current=current
+    ) == ["flags: IS_COMPONENTS_V2 cannot be removed from a message"]
+    # An edit of a V2 message is checked as V2 even when it does not repeat the flag.
+    assert message_problems({"content": "x"}, creating=False, current=current) == [
+        "content: a V2 message (IS_COMPONENTS_V2) cannot have content"
+    ]

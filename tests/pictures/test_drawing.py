@@ -16,6 +16,8 @@ from PIL import Image
 from bot.i18n import LOCALES, t
 from bot.pictures import draw
 from bot.pictures.chart import trend
+from bot.pictures.layouts import call_to_glory
+from bot.pictures.phone import WIDTH
 from bot.pictures.scene import ChartScene, HandScene, TableScene, TrendScene
 from games import REGISTRY, InvalidOptions, State, events_for
 from tests.games.ai.twins import twin
@@ -86,7 +88,7 @@ def visible_public_cards(view: dict) -> Counter:
     shown: Counter = Counter()
     if view["game"] == "call_to_glory":
         for pile in view["discard_piles"]:
-            shown.update(str(v) for v in pile[-8:])
+            shown.update(str(v) for v in pile[-call_to_glory.FAN :])
         for display in view["displays"]:
             shown.update(str(entry["value"]) for entry in display)
         for known in view["known_hand_cards"]:
@@ -119,7 +121,7 @@ def test_every_game_draws_its_table_and_hands_from_views(key, players, options) 
         state, events = played(key, players, options, moves, seed=players * 7 + moves)
         scene = table_scene(state, events, locale)
         canvas = draw.table_canvas(scene)
-        assert 600 <= canvas.width <= 1400 and 200 <= canvas.height <= 1200
+        assert canvas.width == WIDTH and 200 <= canvas.height <= 1600
         areas = {mark.tag for mark in canvas.marked("area")}
         assert {("seat", seat) for seat in range(players)} <= areas
         turn = [mark.tag for mark in canvas.marked("area") if mark.emphasis == "turn"]

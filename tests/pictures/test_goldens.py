@@ -1,6 +1,7 @@
 """Golden images: fixed positions of every game must still look the same.
 
-The positions are ``bot.pictures.gallery.SAMPLES`` (the pictures in ``docs/pictures.md``).
+The positions are ``bot.pictures.gallery.SAMPLES`` and the finished games of ``CHARTS`` (the
+pictures in ``docs/pictures.md``).
 A picture may differ from its golden in at most ``TOLERANCE`` of its pixels by more than
 ``CHANNEL_STEP`` in a colour channel (a Pillow or FreeType upgrade moves antialiased edges).
 After an intended change of the pictures, regenerate them with::
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from bot.pictures.gallery import SAMPLES, pictures
+from bot.pictures.gallery import CHARTS, SAMPLES, chart, pictures
 
 GOLDENS = Path(__file__).parent / "goldens"
 CHANNEL_STEP = 40
@@ -36,9 +37,16 @@ def differing_share(drawn: bytes, golden: Path) -> float:
     return changed / (new.width * new.height)
 
 
-@pytest.mark.parametrize("sample", SAMPLES, ids=lambda sample: sample.key)
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda sample: sample.name)
 def test_sample_positions_look_like_their_goldens(sample) -> None:
     for name, png in pictures(sample).items():
+        share = differing_share(png, GOLDENS / name)
+        assert share <= TOLERANCE, f"{name}: {share:.2%} of the pixels changed"
+
+
+@pytest.mark.parametrize("sample", CHARTS, ids=lambda sample: sample.name)
+def test_sample_charts_look_like_their_goldens(sample) -> None:
+    for name, png in chart(sample).items():
         share = differing_share(png, GOLDENS / name)
         assert share <= TOLERANCE, f"{name}: {share:.2%} of the pixels changed"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 MESSAGES: dict[str, str | dict[str, str]] = {
     # ------------------------------------------------------------------ command line
     "cli.description": "Startet den Glory-Discord-Bot.",
-    "cli.sync": "die Slash-Befehle vor dem Verbinden hochladen (an DEV_GUILD_ID, falls gesetzt)",
+    "cli.sync": "dasselbe wie der Befehl sync (seine alte Schreibweise)",
     "cli.version": "Glorys Version zeigen und beenden",
     "cli.env_file": (
         "die Einstellungen aus dieser Datei lesen (Standard: .env im aktuellen Verzeichnis)"
@@ -26,7 +26,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "als postgresql+asyncpg://benutzer:passwort@host/datenbank (ein oder mehrere Prozesse)"
     ),
     "cli.setting.DEV_GUILD_ID": (
-        "die Slash-Befehle nur auf diesen einen Server hochladen (sofort; für die Entwicklung)"
+        "die Slash-Befehle nur auf diesem einen Server registrieren (für die Entwicklung)"
     ),
     "cli.setting.LOG_LEVEL": "DEBUG, INFO, WARNING, ERROR oder CRITICAL",
     "cli.setting.LOBBY_MINUTES": "Minuten, bis eine nicht gestartete Lobby schließt",
@@ -40,7 +40,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "cli.setting.HEALTH_FILE": (
         "eine Datei, die der Bot alle 20 Sekunden berührt, solange er mit Discord verbunden ist "
-        "(für eine Zustandsprüfung)"
+        "(für eine Zustandsprüfung: python -m bot.health); off: keine"
     ),
     "cli.setting.SHARD_COUNT": (
         "teilt die Gateway-Verbindung in so viele Shards (eine Zahl, oder auto für Discords "
@@ -62,8 +62,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "3. Trage es in eine Datei namens .env in dem Verzeichnis ein, aus dem du Glory startest "
         "(siehe .env.example):\n"
         "       DISCORD_TOKEN=dein-token\n"
-        "4. Starte einmal mit `glory --sync` (oder `make run ARGS=--sync`), um die Slash-Befehle "
-        "zu registrieren, danach mit `glory` (oder `make run`)."
+        "4. Starte ihn mit `glory` (oder `make run`): Er registriert seine Slash-Befehle selbst "
+        "und schreibt den Link ins Log, mit dem du ihn auf einen Server einlädst."
     ),
     "cli.bad_switch": (
         "{name} muss on oder off sein, nicht „{value}“. Korrigiere es in .env (oder lass es "
@@ -141,8 +141,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "cli.database_unreachable": (
         "Die Datenbank {url} lässt sich nicht öffnen: {reason}.\n"
-        "Prüfe DATABASE_URL, ob der Datenbankserver läuft und Benutzer und Passwort annimmt "
-        "(bei SQLite: ob das Verzeichnis beschreibbar ist), und starte neu."
+        "Prüfe DATABASE_URL und ob der Datenbankserver läuft und Verbindungen von diesem "
+        "Rechner annimmt; beim nächsten Start versucht der Bot es erneut."
     ),
     "cli.bad_token": (
         "Discord hat DISCORD_TOKEN abgelehnt. Kopiere ein neues Token in .env und versuche es "

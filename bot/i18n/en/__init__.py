@@ -16,6 +16,7 @@ from bot.i18n.en import (
     guide,
     hints,
     history,
+    host,
     kami,
     pictures,
     settings,
@@ -34,4 +35,5 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **pictures.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
+    **host.MESSAGES,
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 MESSAGES: dict[str, str | dict[str, str]] = {
     # ------------------------------------------------------------------ command line
     "cli.description": "Run the Glory Discord bot.",
-    "cli.sync": "upload the slash commands (to DEV_GUILD_ID when set) before connecting",
+    "cli.sync": "the same as the command sync (its old spelling)",
     "cli.version": "show Glory's version and exit",
     "cli.env_file": "read the settings from this file (default: .env in the current directory)",
     "cli.settings": (
@@ -19,7 +19,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "postgresql+asyncpg://user:password@host/database (one or several processes)"
     ),
     "cli.setting.DEV_GUILD_ID": (
-        "upload the slash commands to this one server only (instant; for development)"
+        "register the slash commands in this one server only (for development)"
     ),
     "cli.setting.LOG_LEVEL": "DEBUG, INFO, WARNING, ERROR or CRITICAL",
     "cli.setting.LOBBY_MINUTES": "minutes before a lobby nobody started closes",
@@ -30,7 +30,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "turns in a row a player may let run out before the AI keeps their seat"
     ),
     "cli.setting.HEALTH_FILE": (
-        "a file the bot touches every 20 seconds while connected to Discord, for a health check"
+        "a file the bot touches every 20 seconds while connected to Discord, for a health check "
+        "(python -m bot.health); off: none"
     ),
     "cli.setting.SHARD_COUNT": (
         "split the gateway connection into this many shards (a number, or auto for Discord's "
@@ -51,8 +52,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "3. Put it into a file named .env in the directory you start Glory from "
         "(see .env.example):\n"
         "       DISCORD_TOKEN=your-token\n"
-        "4. Start once with `glory --sync` (or `make run ARGS=--sync`) to register the slash "
-        "commands, then with `glory` (or `make run`)."
+        "4. Start it with `glory` (or `make run`): it registers its slash commands by itself and "
+        "logs the link that invites it to a server."
     ),
     "cli.bad_switch": (
         "{name} must be on or off, not “{value}”. Fix it in .env (or leave it empty for the "
@@ -126,8 +127,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     ),
     "cli.database_unreachable": (
         "Could not open the database {url}: {reason}.\n"
-        "Check DATABASE_URL, that the database server runs and accepts that user and password "
-        "(or, for SQLite, that the directory is writable), and start again."
+        "Check DATABASE_URL and that the database server runs and accepts connections from this "
+        "machine; the bot tries again when started again."
     ),
     "cli.bad_token": "Discord rejected DISCORD_TOKEN. Copy a fresh token into .env and try again.",
     "cli.intents": "Discord refused the requested gateway intents; Glory needs no privileged ones.",

@@ -1,12 +1,31 @@
-"""Clans and Glory: the boards in a row around the two campfires, each position's card (a
-back if face down), the shield stack under each board, and each player's shields and hand."""
+"""Clans and Glory: the boards between the two campfires, in two rows (the left campfire's
+head position before the first board, the right one's after the last), each position's card
+(a back if face down), the shield stack under each board, and a panel per player with their
+hand and shields left.
+
+The boards of a row of three and a head position are as wide as a phone shows a picture;
+read in order, row after row, they are the line of boards the game lays out.
+"""
 
 from __future__ import annotations
 
 from bot.i18n import t
 from bot.pictures.canvas import Canvas, Face, Mark
-from bot.pictures.layouts.common import HEADER, MARGIN, SCORES, header, player_badge, score_strip
+from bot.pictures.layouts.common import (
+    BADGE,
+    GAP,
+    MARGIN,
+    SEATING,
+    header,
+    header_height,
+    player_badge,
+    seat_head,
+    seat_head_height,
+    totals,
+    totals_height,
+)
 from bot.pictures.palette import OKABE_ITO
+from bot.pictures.phone import LINE, WIDTH
 from bot.pictures.scene import HandScene, TableScene
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black")
@@ -28,9 +47,9 @@ SHAPES = {
     "orange": "hexagon",
     "black": "cross",
 }
-CELL_W, CELL_H, GAP = 40, 56, 5
-BOARD_GAP = 10
-LEGEND_H = 34
+CELL_W, CELL_H, CELL_GAP = 48, 68, 4
+BOARD_PAD = 6
+STACK_H = 2 * BADGE + 8
 
 
 def face(colour: str, value: int, locale: str) -> Face:
@@ -43,69 +62,119 @@ def face(colour: str, value: int, locale: str) -> Face:
     )
 
 
+def card_size(locale: str) -> tuple[int, int]:
+    """A card in the hand (its colour's shape and letter say its colour: no name)."""
+    return 56, 76
+
+
 def _token_face(token: str, locale: str) -> Face:
     colour, _, value = token.rpartition("-")
     return face(colour, int(value), locale)
 
 
+def _board_rows(boards: list) -> list[list]:
+    """The boards in two rows (the first the longer), or one if they are few."""
+    first = -(-len(boards) // 2) if len(boards) > 3 else len(boards)
+    return [row for row in (boards[:first], boards[first:]) if row]
+
+
+def _columns(board: dict) -> list[int]:
+    return sorted({p["column"] for p in board["positions"] if p["row"] != "head"})
+
+
+def _board_width(board: dict) -> int:
+    return len(_columns(board)) * (CELL_W + CELL_GAP) - CELL_GAP + 2 * BOARD_PAD
+
+
+def _heads(board: dict, left: bool) -> list[dict]:
+    return [p for p in board["positions"] if p["row"] == "head" and (p["column"] < 0) == left]
+
+
+def _row_width(row: list) -> int:
+    width = sum(_board_width(board) + GAP for board in row) - GAP
+    for board in row:
+        width += (CELL_W + GAP) * (bool(_heads(board, True)) + bool(_heads(board, False)))
+    return width
+
+
+def _panel_rows(scene: TableScene) -> list[tuple[tuple[int, ...], int, int]]:
+    """The players' panels: each row's seats, its panels' width and height."""
+    inner = WIDTH - 2 * MARGIN
+    rows = []
+    for row in SEATING[scene.view["players"]]:
+        panel_w = (inner - GAP * (len(row) - 1)) // len(row)
+        height = max(seat_head_height(scene, seat, panel_w, _facts(scene, seat)) for seat in row)
+        rows.append((row, panel_w, height))
+    return rows
+
+
 def table(scene: TableScene) -> Canvas:
     view = scene.view
-    locale = scene.locale
-    columns = view["columns"]
-    boards = view["boards"]
-    width = max(720, 2 * MARGIN + (columns + 2) * (CELL_W + GAP) + len(boards) * BOARD_GAP + 20)
-    players = view["players"]
-    board_top = HEADER + 30
-    rows_h = 2 * CELL_H + 3 * GAP
-    stack_top = board_top + rows_h + 8
-    legend_top = stack_top + 40
-    height = legend_top + players * LEGEND_H + SCORES + 16
-    canvas = Canvas(width, height, scene.theme, paletted=True)
+    board_rows = _board_rows(view["boards"])
+    board_h = LINE + 4 + 2 * CELL_H + CELL_GAP + 2 * BOARD_PAD + STACK_H
+    panels = _panel_rows(scene)
+    top = header_height(scene, "")
+    height = (
+        top
+        + len(board_rows) * (board_h + GAP)
+        + sum(h + GAP for _, _, h in panels)
+        + totals_height(scene)
+        + 6
+    )
+    canvas = Canvas(WIDTH, height, scene.theme, paletted=True)
     header(canvas, scene, "")
     last = {
         (event.get("board"), event.get("position"))
         for event in scene.last_events
         if event.get("type") == "card_placed"
     }
-    x = MARGIN
-    # The left campfire and its head position, then each board's columns, then the right one.
-    for board in boards:
-        heads = [p for p in board["positions"] if p["row"] == "head"]
-        left_heads = [p for p in heads if p["column"] < 0]
-        right_heads = [p for p in heads if p["column"] >= 0]
-        board_x = x
-        if left_heads:
-            _position(
-                canvas, scene, board, left_heads[0], (x, board_top + (rows_h - CELL_H) // 2), last
-            )
-            x += CELL_W + GAP
-        cols = sorted({p["column"] for p in board["positions"] if p["row"] != "head"})
-        start = x
-        for column in cols:
-            for row, offset in (("north", 0), ("south", CELL_H + GAP)):
-                found = [p for p in board["positions"] if p["row"] == row and p["column"] == column]
-                if found:
-                    _position(canvas, scene, board, found[0], (x, board_top + GAP + offset), last)
-            x += CELL_W + GAP
-        if right_heads:
-            _position(
-                canvas, scene, board, right_heads[0], (x, board_top + (rows_h - CELL_H) // 2), last
-            )
-            x += CELL_W + GAP
-        box = (board_x - 3, board_top - 22, x - 2, board_top + rows_h + 36)
-        canvas.marks.append(_board_mark(board["board"], box))
-        canvas.rounded(box, 6, outline=canvas.theme.line)
-        label = t("pictures.board", locale, number=board["board"] + 1)
-        canvas.text((start, board_top - 19), label, size=12, colour=canvas.theme.muted)
-        _stack(canvas, board["stack"], start, stack_top + 10)
-        x += BOARD_GAP
-    _legend(canvas, scene, legend_top)
-    score_strip(canvas, scene, height - SCORES - 6)
+    y = top
+    for row in board_rows:
+        x = (WIDTH - _row_width(row)) // 2
+        for board in row:
+            x = _board(canvas, scene, board, x, y, last) + GAP
+        y += board_h + GAP
+    for seats, panel_w, panel_h in panels:
+        for index, seat in enumerate(seats):
+            x = MARGIN + index * (panel_w + GAP)
+            box = (x, y, x + panel_w, y + panel_h)
+            canvas.area(box, ("seat", seat), turn=view["to_move"] == seat and not view["is_over"])
+            seat_head(canvas, scene, seat, box, _facts(scene, seat))
+        y += panel_h + GAP
+    totals(canvas, scene, y)
     return canvas
 
 
-def _board_mark(board: int, box: tuple[int, int, int, int]) -> Mark:
-    return Mark("area", ("board", board), box)
+def _board(canvas: Canvas, scene: TableScene, board: dict, x: int, y: int, last: set) -> int:
+    """One board (with its campfire's head position, for an outer board) from ``x``; returns
+    where it ends."""
+    cells_top = y + LINE + 4 + BOARD_PAD
+    middle = cells_top + (2 * CELL_H + CELL_GAP - CELL_H) // 2
+    for head in _heads(board, True):
+        _position(canvas, scene, board, head, (x, middle), last)
+        x += CELL_W + GAP
+    start = x
+    x += BOARD_PAD
+    for column in _columns(board):
+        for row, offset in (("north", 0), ("south", CELL_H + CELL_GAP)):
+            found = [p for p in board["positions"] if p["row"] == row and p["column"] == column]
+            if found:
+                _position(canvas, scene, board, found[0], (x, cells_top + offset), last)
+        x += CELL_W + CELL_GAP
+    end = x - CELL_GAP + BOARD_PAD
+    bottom = cells_top + 2 * CELL_H + CELL_GAP + BOARD_PAD + STACK_H
+    box = (start, y, end, bottom)
+    canvas.marks.append(Mark("area", ("board", board["board"]), box))
+    canvas.rounded((start, y + LINE + 4, end, bottom), 6, outline=canvas.theme.line)
+    label = t("pictures.board", scene.locale, number=board["board"] + 1)
+    canvas.text((start + 2, y), label, colour=canvas.theme.muted, max_width=end - start)
+    _stack(canvas, board["stack"], start + BOARD_PAD, end - BOARD_PAD, bottom - STACK_H // 2 - 2)
+    x = end
+    for head in _heads(board, False):
+        x += GAP
+        _position(canvas, scene, board, head, (x, middle), last)
+        x += CELL_W
+    return x
 
 
 def _position(
@@ -138,40 +207,27 @@ def _column(position: dict) -> int:
     return int(digits) + 1 if digits else 0
 
 
-def _stack(canvas: Canvas, stack: list[int], x: int, y: int) -> None:
-    """The board's shields, first placed on the left."""
+def _stack(canvas: Canvas, stack: list[int], left: int, right: int, y: int) -> None:
+    """The board's shields, first placed on the left (closer together when there are many;
+    each badge's number stays clear of the next)."""
+    step = 2 * BADGE + 2
+    if len(stack) > 1:
+        step = min(step, (right - left - 2 * BADGE) // (len(stack) - 1))
     for index, seat in enumerate(stack):
-        player_badge(canvas, x + 9 + index * 20, y, seat, radius=9)
-        canvas.marks.append(_shield_mark(seat, x + index * 20, y))
+        x = left + BADGE + index * step
+        player_badge(canvas, x, y, seat)
+        canvas.marks.append(
+            Mark("shield", ("shield", seat), (x - BADGE, y - BADGE, x + BADGE, y + BADGE))
+        )
 
 
-def _shield_mark(seat: int, x: int, y: int) -> Mark:
-    return Mark("shield", ("shield", seat), (x, y - 9, x + 18, y + 9))
-
-
-def _legend(canvas: Canvas, scene: TableScene, top: int) -> None:
+def _facts(scene: TableScene, seat: int) -> list[str]:
     view = scene.view
-    theme = canvas.theme
     locale = scene.locale
-    for seat in range(view["players"]):
-        y = top + seat * LEGEND_H
-        box = (MARGIN, y, canvas.width - MARGIN, y + LEGEND_H - 4)
-        canvas.area(box, ("seat", seat), turn=view["to_move"] == seat and not view["is_over"])
-        player_badge(canvas, MARGIN + 16, y + 15, seat)
-        canvas.text((MARGIN + 32, y + 6), scene.names[seat], size=15, bold=True, max_width=260)
-        facts = " · ".join(
-            (
-                t("pictures.hand_size", locale, count=view["hand_sizes"][seat]),
-                t("pictures.shields_left", locale, count=view["shields_left"][seat]),
-            )
-        )
-        canvas.text(
-            (MARGIN + 300, y + 7),
-            facts,
-            size=13,
-            colour=theme.muted,
-            max_width=canvas.width - MARGIN - 310,
-        )
+    return [
+        t("pictures.hand_size", locale, count=view["hand_sizes"][seat]),
+        t("pictures.shields_left", locale, count=view["shields_left"][seat]),
+    ]
 
 
 def hand_groups(scene: HandScene) -> list[tuple[str, Face, int]]:
