@@ -98,6 +98,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, object]:
         "turn_dms_checked": report.turn_dms,
         "faults_injected": dict(report.faults),
         "kill_9_restarts": report.restarts,
+        "global_429s": report.global_429s,
         "stall_limit_s": STALL_SECONDS,
         "stall_limit_before_a_first_dm_s": round(STALL_SECONDS + report.first_dm_wait, 1),
         "problems": report.problems,

@@ -30,20 +30,25 @@ from bot.components import (
     routed_by_discord_py,
 )
 from bot.config import Settings
+from bot.forced_moves import ForcedMoves
 from bot.hints import HintFlow
 from bot.history import HISTORY_ITEMS
 from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
 from bot.lobby import LobbyFlow
 from bot.moves import MoveFlow
+from bot.outbox.budget import GlobalBudget, pace_requests
 from bot.outbox.courier import Outbox
 from bot.publisher import Publisher
 from bot.rate_limit_buckets import sweep_idle_buckets_less_often
 from bot.ratings.board import RATING_ITEMS
+from bot.rematch import RematchFlow
 from bot.replays.source import Replays
 from bot.replays.view import REPLAY_ITEMS
 from bot.replies import reply
 from bot.scores import SCORE_ITEMS
+from bot.seat_handover import SeatHandover
+from bot.storage import budget_shares
 from bot.storage.repository import Store
 from games import REGISTRY, Game
 
@@ -58,6 +63,7 @@ EXTENSIONS = (
     "bot.exts.rules",
     "bot.exts.settings",
     "bot.exts.pictures",
+    "bot.exts.autopass",
     "bot.exts.admin",
     "bot.exts.about",
 )
@@ -131,6 +137,9 @@ class GloryBot(commands.Bot):
         self.clock = TurnClock(self)
         self.autoplay = Autoplay(self)
         self.hints = HintFlow(self)
+        self.handover = SeatHandover(self)
+        self.rematch = RematchFlow(self)
+        self.forced = ForcedMoves(self)
         self.stopping = False
         self.only_register = False
         """``glory sync``: the start registers the commands (whatever the record says) and does
@@ -144,6 +153,9 @@ class GloryBot(commands.Bot):
         self.clicks = ClickRouter(self)
         self.clicks.install()
         sweep_idle_buckets_less_often(self.http)
+        self.budget = GlobalBudget(settings.global_requests_per_second)
+        """Discord's global request budget, this process's part of it (``outbox/budget.py``)."""
+        pace_requests(self.http, self.budget)
 
     @staticmethod
     def gateway_options(settings: Settings) -> dict[str, Any]:
@@ -157,6 +169,10 @@ class GloryBot(commands.Bot):
             self.settings.database_url, shared=self.settings.multi_process
         )
         self.replays = Replays(self.store, self.registry)
+        if self.store.shared:  # the processes on this database share Discord's budget
+            store = self.store
+            self.budget.share_with(await budget_shares.processes_sharing(store))
+            self.budget.counter = lambda: budget_shares.processes_sharing(store)
         self.add_dynamic_items(
             *DYNAMIC_ITEMS, *SCORE_ITEMS, *RATING_ITEMS, *HISTORY_ITEMS, *REPLAY_ITEMS
         )
@@ -243,12 +259,14 @@ class GloryBot(commands.Bot):
         self.stopping = True
         self.lobby.disarm_all()
         self.clock.close()
+        self.forced.close()
         await self.autoplay.close()
         await self.outbox.close()
         self.publisher.pictures.close()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:
+            await budget_shares.leave(store)
             await store.close()
 
 

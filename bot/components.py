@@ -13,9 +13,14 @@ custom_id formats (≤ 100 characters):
 - ``glory:hand:<game>`` — the table's My hand button
 - ``glory:m:<game>:<version>:<seat>:<path>`` — a menu button; ``path`` is dot-separated
   choice indices (empty for the top level)
-- ``glory:s:<game>:<version>:<seat>:<path>`` — a menu select; the value adds one index
+- ``glory:s:<game>:<version>:<seat>:<path>`` — a menu select; the value adds one index, or
+  several dot-separated ones for a select of complete moves ("2.0.1"; ``bot/menu_layout.py``)
 - ``glory:back:<game>:<seat>`` — take the seat back from the AI (the turn clock)
 - ``glory:hint:<game>:<version>:<seat>`` — a private hint for the seat on turn
+- ``glory:autopass:<game>:<1|0>`` — let the bot make the player's forced moves, or not
+  (``bot/forced_moves.py``)
+- ``glory:over:<rematch|replay|scores>:<game>`` — the game-over message's buttons
+  (``bot/game_over.py``)
 
 Why parsing never raises: a modified client can send any custom_id and any select value, and
 an exception while discord.py builds the item would leave the user with "This interaction
@@ -61,6 +66,18 @@ def number(text: str, limit: int = MAX_ID) -> int | None:
     return value if value <= limit else None
 
 
+def select_path(values: Sequence[str], below: int) -> tuple[int, ...] | None:
+    """The one path a menu select sent (one index, or dot-separated indices), or ``None`` for
+    anything else (none, several, empty, malformed, deeper than ``MAX_DEPTH`` below a level
+    ``below`` deep)."""
+    if len(values) != 1:
+        return None
+    path = parse_path(values[0])
+    if not path or below + len(path) > MAX_DEPTH:
+        return None
+    return path
+
+
 def select_index(values: Sequence[str]) -> int | None:
     """The one index a select sent, or ``None`` for anything else (none, several, not a number)."""
     if len(values) != 1:
@@ -90,6 +107,10 @@ class MenuTarget:
     def select_id(self) -> str:
         """The custom_id of the menu select that shows this level."""
         return f"glory:s:{self.game_id}:{self.version}:{self.seat}:{self.path_text}"
+
+    def at(self, path: tuple[int, ...]) -> MenuTarget:
+        """The same menu at another position."""
+        return MenuTarget(self.game_id, self.version, self.seat, path)
 
     def child(self, index: int) -> MenuTarget:
         return MenuTarget(self.game_id, self.version, self.seat, (*self.path, index))
@@ -292,9 +313,7 @@ SEAT_CHOICE = re.compile(r"(?P<kind>[arc])(?P<index>[0-9]{1,3})")
 ``c<choice>`` sets the turn time (indices into ``AI_LEVELS``, the seats, ``TURN_TIMES``)."""
 
 
-class LobbySeatsSelect(
-    Control, ui.DynamicItem[ui.Select], template=r"glory:seats:(?P<fields>.*)"
-):
+class LobbySeatsSelect(Control, ui.DynamicItem[ui.Select], template=r"glory:seats:(?P<fields>.*)"):
     """The host's menu for AI players and the turn clock."""
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
@@ -384,8 +403,9 @@ class MenuButton(Control, ui.DynamicItem[ui.Button], template=r"glory:m:(?P<fiel
 
 
 class MenuSelect(Control, ui.DynamicItem[ui.Select], template=r"glory:s:(?P<fields>.*)"):
-    """Choose one entry of the menu level at ``target.path`` (a click wraps its item, as
-    ``MenuButton`` does; the chosen value comes with the interaction)."""
+    """Choose one entry of the menu level at ``target.path``: a choice of that level, or a
+    complete move below it (a click wraps its item, as ``MenuButton`` does; the chosen value
+    comes with the interaction)."""
 
     def __init__(
         self,
@@ -415,16 +435,15 @@ class MenuSelect(Control, ui.DynamicItem[ui.Select], template=r"glory:s:(?P<fiel
         return DamagedControl(item) if target is None else cls(target, clicked=item)
 
     async def act(self, interaction: discord.Interaction) -> None:
-        index = select_index(self.item.values)
-        if index is None:
+        below = select_path(self.item.values, len(self.target.path))
+        if below is None:
             await answer_damaged(interaction)
             return
-        await _bot(interaction).moves.on_menu(interaction, self.target.child(index))
+        target = self.target.at((*self.target.path, *below))
+        await _bot(interaction).moves.on_menu(interaction, target)
 
 
-class TakeBackButton(
-    Control, ui.DynamicItem[ui.Button], template=r"glory:back:(?P<fields>.*)"
-):
+class TakeBackButton(Control, ui.DynamicItem[ui.Button], template=r"glory:back:(?P<fields>.*)"):
     """``glory:back:<game>:<seat>``: the player takes their seat back from the AI (turn clock)."""
 
     def __init__(self, game_id: int, seat: int, label: str = "", row: int | None = None) -> None:
@@ -489,9 +508,68 @@ class HintButton(Control, ui.DynamicItem[ui.Button], template=r"glory:hint:(?P<f
         return cls(game_id, version, seat)
 
     async def act(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).hints.on_button(
-            interaction, self.game_id, self.version, self.seat
+        await _bot(interaction).hints.on_button(interaction, self.game_id, self.version, self.seat)
+
+
+class AutoPassButton(Control, ui.DynamicItem[ui.Button], template=r"glory:autopass:(?P<fields>.*)"):
+    """``glory:autopass:<game>:<1|0>``: on a hand whose only move is a pass, let the bot make
+    such moves from now on (``1``), or stop it (``0``)."""
+
+    def __init__(self, game_id: int, on: bool, label: str = "", row: int | None = None) -> None:
+        self.game_id = game_id
+        self.on = on
+        super().__init__(
+            ui.Button(
+                label=label or "-",
+                emoji="⏩",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"glory:autopass:{game_id}:{int(on)}",
+                row=row,
+            )
         )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> AutoPassButton | DamagedControl:
+        game, _, on = match["fields"].partition(":")
+        game_id = number(game)
+        if game_id is None or on not in ("0", "1"):
+            return DamagedControl(item)
+        return cls(game_id, on == "1")
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).forced.on_button(interaction, self.game_id, self.on)
+
+
+class GameOverButton(Control, ui.DynamicItem[ui.Button], template=r"glory:over:(?P<fields>.*)"):
+    """``glory:over:<button>:<game>``: Rematch, Replay or Scores on a game-over message."""
+
+    def __init__(self, button: str, game_id: int, label: str = "") -> None:
+        self.button = button
+        self.game_id = game_id
+        super().__init__(
+            ui.Button(
+                label=label or "-",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"glory:over:{button}:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> GameOverButton | DamagedControl:
+        from bot.game_over import BUTTONS
+
+        button, _, game = match["fields"].partition(":")
+        game_id = number(game)
+        if game_id is None or button not in BUTTONS:
+            return DamagedControl(item)
+        return cls(button, game_id)
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).rematch.on_over_button(interaction, self.button, self.game_id)
 
 
 DYNAMIC_ITEMS = (
@@ -504,6 +582,8 @@ DYNAMIC_ITEMS = (
     MenuSelect,
     TakeBackButton,
     HintButton,
+    AutoPassButton,
+    GameOverButton,
 )
 
 

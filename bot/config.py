@@ -31,6 +31,9 @@ DEFAULT_AI_MAX_MS = 450
 DEFAULT_MISSED_TURNS = 3
 DEFAULT_LOG_LEVEL = "INFO"
 DEFAULT_TABLE_UPDATES_PER_SECOND = 20.0
+DEFAULT_GLOBAL_REQUESTS_PER_SECOND = 50.0
+"""Discord's global limit for a bot token (docs ``topics/rate-limits``); Discord raises it
+for large bots on request, and then this setting follows it."""
 DEFAULT_HEALTH_FILE = os.path.join(tempfile.gettempdir(), "glory-alive")
 """Where the bot shows it is connected unless ``HEALTH_FILE`` names another file: the
 container's health check (``python -m bot.health``) reads the same default, so an empty
@@ -55,6 +58,7 @@ SETTINGS: tuple[tuple[str, object], ...] = (
     ("PICTURES", "on"),
     ("PICTURE_WORKERS", DEFAULT_PICTURE_WORKERS),
     ("TABLE_UPDATES_PER_SECOND", DEFAULT_TABLE_UPDATES_PER_SECOND),
+    ("GLOBAL_REQUESTS_PER_SECOND", DEFAULT_GLOBAL_REQUESTS_PER_SECOND),
     ("AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS),
     ("AI_MAX_MS", DEFAULT_AI_MAX_MS),
     ("MISSED_TURNS_FOR_TAKEOVER", DEFAULT_MISSED_TURNS),
@@ -231,6 +235,9 @@ class Settings:
     table_updates_per_second: float = DEFAULT_TABLE_UPDATES_PER_SECOND
     """How many tables this process shows per second at most, all games together (each
     showing is an edit with a new picture; ``bot/outbox/pace.py``)."""
+    global_requests_per_second: float = DEFAULT_GLOBAL_REQUESTS_PER_SECOND
+    """Requests a second the bot token may make in all, every process together (Discord's
+    global limit; ``bot/outbox/budget.py`` paces them, turn DMs first)."""
     ai_pause_seconds: float = DEFAULT_AI_PAUSE_SECONDS
     """How long an AI player seems to think before its move appears (a readable pace)."""
     ai_max_ms: int = DEFAULT_AI_MAX_MS
@@ -256,8 +263,10 @@ class Settings:
     @property
     def runs_every_shard(self) -> bool:
         """This process alone receives every event: other processes cannot share the work."""
-        return not self.shard_count or self.shard_ids is None or (
-            set(self.shard_ids) == set(range(self.shard_count))
+        return (
+            not self.shard_count
+            or self.shard_ids is None
+            or (set(self.shard_ids) == set(range(self.shard_count)))
         )
 
     @property
@@ -304,6 +313,9 @@ class Settings:
             picture_workers=_whole(env, "PICTURE_WORKERS", DEFAULT_PICTURE_WORKERS, 0),
             table_updates_per_second=_decimal(
                 env, "TABLE_UPDATES_PER_SECOND", DEFAULT_TABLE_UPDATES_PER_SECOND, 1
+            ),
+            global_requests_per_second=_decimal(
+                env, "GLOBAL_REQUESTS_PER_SECOND", DEFAULT_GLOBAL_REQUESTS_PER_SECOND, 1
             ),
             ai_pause_seconds=_decimal(env, "AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS, 0),
             ai_max_ms=_whole(env, "AI_MAX_MS", DEFAULT_AI_MAX_MS, 1),

@@ -1,8 +1,9 @@
 """Building the component rows of lobby, table and hand messages.
 
-The move menu is the engine's menu tree (``games.menu``) walked by index: each level shows the
-distinct next tokens of the legal actions' menu paths, as buttons when few, else one select
-(≤ 25, which the engine guarantees), plus Back below a top level.
+The move menu is the engine's menu tree (``games.menu``) walked by index, as
+``bot/menu_layout.py`` collapses it: a level with one choice is taken at once, a whole decision
+that fits one control is offered as complete moves (buttons when few, else one select), other
+levels show their own choices; Back returns to the level the player saw before.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from bot.components import (
     MenuTarget,
 )
 from bot.i18n import t
+from bot.menu_layout import Layout, join_labels, layout, menu_tree
+from bot.menu_layout import resolve as resolve  # where callers have always found it
 from bot.option_help import option_about, value_about
 from bot.render.base import Presenter
 from bot.render.common import safe_names, shown_names
@@ -32,13 +35,11 @@ from bot.seat_controls import seat_button_components, seat_buttons
 from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 from games import Option
-from games.menu import MenuTree
 
 MAX_OPTION_SELECTS = 3
 """Rows left for option selects below the lobby's button row and its seats menu."""
-MAX_BUTTONS = 5
-"""Up to this many choices appear as buttons (one row); more become a select."""
 LABEL_LIMIT = 80
+PLACEHOLDER_LIMIT = 150
 
 
 class SentControls(discord.ui.View):
@@ -173,23 +174,63 @@ def table_view(loaded: LoadedGame, locale: str) -> SentControls | None:
     return view
 
 
-def resolve(tree: MenuTree, path: Sequence[int]) -> tuple[str, ...] | None:
-    """The menu tokens that the indices ``path`` stand for, or ``None`` if one is out of range."""
-    tokens: tuple[str, ...] = ()
-    for index in path:
-        choices = tree.choices_at(tokens)
-        if not 0 <= index < len(choices):
-            return None
-        tokens = (*tokens, choices[index])
-    return tokens
+def menu_layout(
+    loaded: LoadedGame,
+    presenter: Presenter,
+    seat: int,
+    locale: str,
+    path: tuple[int, ...],
+    names: tuple[str, ...],
+) -> Layout:
+    """What ``seat`` on turn is shown at ``path`` (the top level if ``path`` names no
+    position), laid out once per state, position, language and names (``LoadedGame.derived``:
+    the hand DM and every click in it share it)."""
+
+    def make() -> Layout:
+        tree = menu_tree(loaded)
+
+        def label(tokens: tuple[str, ...]) -> str:
+            return entry_label(loaded, presenter, seat, tokens, names, locale)
+
+        shown = layout(tree, path, label)
+        if shown is None:
+            shown = layout(tree, (), label)
+        assert shown is not None
+        return shown
+
+    return loaded.derived(("layout", seat, path, locale, names), make)
 
 
-def menu_tree(loaded: LoadedGame) -> MenuTree:
-    """The menu of the loaded state's decision, walked once per state (every click in it and
-    every render of it share the walk)."""
-    state = loaded.state
-    assert state is not None
-    return loaded.derived(("menu",), lambda: MenuTree.of(state.legal_actions()))
+def entry_label(
+    loaded: LoadedGame,
+    presenter: Presenter,
+    seat: int,
+    tokens: tuple[str, ...],
+    names: tuple[str, ...],
+    locale: str,
+) -> str:
+    """A control's label: the tokens it leads down, in words ("Counter › Spear (2)")."""
+    labels = [token_label(loaded, presenter, seat, token, names, locale) for token in tokens]
+    return join_labels(labels, t("menu.separator", locale))
+
+
+def _placeholder(
+    loaded: LoadedGame,
+    presenter: Presenter,
+    seat: int,
+    shown: Layout,
+    names: tuple[str, ...],
+    locale: str,
+) -> str:
+    """A select's placeholder: where the player is, when levels were taken for them."""
+    if not shown.tokens:
+        return t("menu.placeholder", locale)
+    path = entry_label(loaded, presenter, seat, shown.tokens, names, locale)
+    return _clip(t("flow.menu.placeholder_at", locale, path=path), PLACEHOLDER_LIMIT)
+
+
+def _path_text(path: tuple[int, ...]) -> str:
+    return ".".join(map(str, path))
 
 
 def label_whole_menu(
@@ -234,41 +275,38 @@ def menu_view(
         for item in extras:
             view.add_item(item)
         return view
-    tree = menu_tree(loaded)
-    tokens = resolve(tree, path)
-    if tokens is None:
-        tokens, path = (), ()
     names = shown_names(loaded)
-    choices = tree.choices_at(tokens)
-
-    def label(token: str) -> str:
-        return token_label(loaded, presenter, seat, token, names, locale)
-
-    here = MenuTarget(loaded.id, loaded.row.version, seat, path)
+    shown = menu_layout(loaded, presenter, seat, locale, path, names)
+    here = MenuTarget(loaded.id, loaded.row.version, seat, shown.path)
     view = SentControls()
-    if len(choices) <= MAX_BUTTONS:
-        for index, token in enumerate(choices):
+    if shown.select:
+        options = [
+            discord.SelectOption(
+                label=_clip(entry_label(loaded, presenter, seat, entry.tokens, names, locale), 100),
+                value=_path_text(shown.relative(entry)),
+            )
+            for entry in shown.entries
+        ]
+        view.add_item(
+            MenuSelect(
+                here, options, _placeholder(loaded, presenter, seat, shown, names, locale), row=0
+            )
+        )
+    else:
+        for entry in shown.entries:
+            label = entry_label(loaded, presenter, seat, entry.tokens, names, locale)
             view.add_item(
                 MenuButton(
-                    here.child(index),
-                    _clip(label(token), LABEL_LIMIT),
+                    here.at(entry.path),
+                    _clip(label, LABEL_LIMIT),
                     discord.ButtonStyle.primary,
                     row=0,
                 )
             )
-    else:
-        options = [
-            discord.SelectOption(
-                label=_clip(label(token), 100),
-                value=str(index),
-            )
-            for index, token in enumerate(choices)
-        ]
-        view.add_item(MenuSelect(here, options, t("menu.placeholder", locale), row=0))
-    if path:
+    if shown.back is not None:
         view.add_item(
             MenuButton(
-                here.parent(), t("button.back", locale), discord.ButtonStyle.secondary, row=1
+                here.at(shown.back), t("button.back", locale), discord.ButtonStyle.secondary, row=1
             )
         )
     for item in extras:
@@ -346,19 +384,12 @@ def _menu_rows(
     path: tuple[int, ...],
     names: tuple[str, ...],
 ) -> list[dict[str, Any]]:
-    """The move menu's action rows at ``path``: its choices (row 0), Back (row 1)."""
-    tree = menu_tree(loaded)
-    tokens = resolve(tree, path)
-    if tokens is None:
-        tokens, path = (), ()
-    here = MenuTarget(loaded.id, loaded.row.version, seat, path)
-
-    def label(token: str) -> str:
-        return token_label(loaded, presenter, seat, token, names, locale)
-
-    choices = tree.choices_at(tokens)
+    """The move menu's action rows at ``path`` (collapsed, ``menu_layout``): its controls
+    (row 0), Back (row 1)."""
+    shown = menu_layout(loaded, presenter, seat, locale, path, names)
+    here = MenuTarget(loaded.id, loaded.row.version, seat, shown.path)
     rows = []
-    if len(choices) > MAX_BUTTONS:
+    if shown.select:
         select = {
             "type": discord.ComponentType.select.value,
             "custom_id": here.select_id,
@@ -366,21 +397,33 @@ def _menu_rows(
             "max_values": 1,
             "disabled": False,
             "required": True,
-            "placeholder": t("menu.placeholder", locale),
+            "placeholder": _placeholder(loaded, presenter, seat, shown, names, locale),
             "options": [
-                {"label": _clip(label(token), 100), "value": str(index), "default": False}
-                for index, token in enumerate(choices)
+                {
+                    "label": _clip(
+                        entry_label(loaded, presenter, seat, entry.tokens, names, locale), 100
+                    ),
+                    "value": _path_text(shown.relative(entry)),
+                    "default": False,
+                }
+                for entry in shown.entries
             ],
         }
         rows.append({"type": 1, "components": [select]})
-    elif choices:
+    elif shown.entries:
         buttons = [
-            _button(here.child(index).button_id, _clip(label(token), LABEL_LIMIT), primary=True)
-            for index, token in enumerate(choices)
+            _button(
+                here.at(entry.path).button_id,
+                _clip(
+                    entry_label(loaded, presenter, seat, entry.tokens, names, locale), LABEL_LIMIT
+                ),
+                primary=True,
+            )
+            for entry in shown.entries
         ]
         rows.append({"type": 1, "components": buttons})
-    if path:
-        back = _button(here.parent().button_id, t("button.back", locale), primary=False)
+    if shown.back is not None:
+        back = _button(here.at(shown.back).button_id, t("button.back", locale), primary=False)
         rows.append({"type": 1, "components": [back]})
     return rows
 

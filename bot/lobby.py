@@ -30,7 +30,8 @@ from bot.outbox.entries import EXPIRE, START, Entry, Publication
 from bot.render import presenter_for
 from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game
-from bot.storage.models import GameStatus, utcnow
+from bot.storage.models import GameRow, GameStatus, utcnow
+from bot.storage.rematch import take_rematch_seat, unconfirmed
 from bot.storage.repository import ChannelBusy, LobbyFull, StorageConflict
 from games import Game, InvalidOptions
 
@@ -125,6 +126,12 @@ class LobbyFlow:
         except ChannelBusy:
             await reply(interaction, "play.busy")
             return
+        await self.show_new(interaction, row)
+
+    async def show_new(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Show a lobby just stored as the interaction's public answer, and time it; without
+        its message the lobby is closed again (nobody could join or cancel it)."""
+        store = self.bot.store
         assert row.id is not None
         loaded = await load_game(store, self.bot.registry, row.id)
         assert loaded is not None
@@ -177,6 +184,24 @@ class LobbyFlow:
             self.bot.autoplay.turn_changed(game_id)  # an AI or a clock may start the game
 
     async def _join(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
+        mine = next((row for row in loaded.seats if row.user_id == interaction.user.id), None)
+        if mine is not None and not mine.confirmed:
+            # A player of the last game, in its rematch lobby: Join confirms their seat.
+            try:
+                await take_rematch_seat(
+                    self.bot.store,
+                    loaded.id,
+                    interaction.user.id,
+                    interaction.user.display_name,
+                    user_locale(interaction),
+                    capacity=max(loaded.game.player_counts),
+                    publication=None,  # the click's answer shows the lobby
+                )
+            except StorageConflict:
+                await reply(interaction, "lobby.changed")
+                return
+            await self._show(interaction, loaded.id)
+            return
         try:
             _, joined = await self.bot.store.join(
                 loaded.id,
@@ -219,6 +244,17 @@ class LobbyFlow:
         if interaction.user.id != loaded.row.host_id:
             await reply(interaction, "lobby.only_host_starts")
             return None
+        if unconfirmed(loaded.seats):
+            # A rematch: who did not confirm the seat kept for them does not play.
+            try:
+                for row in unconfirmed(loaded.seats):
+                    await self.bot.store.leave_lobby(loaded.id, row.user_id)
+            except StorageConflict:
+                await reply(interaction, "lobby.changed")
+                return None
+            reloaded = await load_game(self.bot.store, self.bot.registry, loaded.id)
+            assert reloaded is not None
+            loaded = reloaded
         players = len(loaded.seats)
         seed = secrets.randbits(63)
         try:

@@ -24,9 +24,10 @@ import discord
 
 from bot.answers import Answer
 from bot.components import MenuTarget
-from bot.controls import breadcrumb, menu_controls, menu_tree, resolve
+from bot.controls import breadcrumb, menu_controls, menu_layout, menu_tree
 from bot.i18n import t
 from bot.languages import user_locale
+from bot.menu_layout import resolve
 from bot.outbox.entries import END, Entry, Publication
 from bot.pictures.attach import keep_shown
 from bot.pictures.service import HAND_FILE
@@ -57,7 +58,9 @@ def final_scores(
     """Results per seat from the engine's scores and winners (nobody wins a conceded game).
 
     A game with AI players, or with a seat the AI took over, is marked so (standings keep it
-    apart), and so is a human seat the AI was playing at the end (its win is not credited).
+    apart), and so is a human seat the AI was playing at the end (its win is not credited). A
+    player who left and did not come back (``departed``) never wins: whatever the AI made of
+    their seat, their result is a loss (``bot/ratings/model.py``).
     """
     scores, sides = state.scores, state.sides
     winners = set() if concede else set(state.winners)
@@ -67,15 +70,15 @@ def final_scores(
             seat=s.seat,
             user_id=s.user_id,
             score=scores[s.seat],
-            won=s.seat in winners,
+            won=s.seat in winners and not s.departed,
             ai_level=s.ai_level,
             with_ai=with_ai,
             autoplayed=s.takeover,
             side=sides[s.seat],
+            departed=s.departed,
         )
         for s in seats
     ]
-
 
 
 def private_parts(view: Callable[[int | None], dict[str, Any]], seats: int) -> list[dict]:
@@ -129,7 +132,7 @@ def move_publication(
         if state.is_over or s in (to_move, was_to_move) or now[s] != before[s]
     ]
     fresh = [to_move] if to_move is not None and to_move != was_to_move else []
-    return Publication.move(changed, fresh)
+    return Publication.move(changed, fresh, over=state.is_over)
 
 
 def ended_key(status: GameStatus) -> str:
@@ -283,7 +286,7 @@ class MoveFlow:
             return None
         action = tree.action_at(tokens)
         if action is None:
-            await self._navigate(interaction, loaded, target, tokens)
+            await self._navigate(interaction, loaded, target)
             return None
         return await self._play(interaction, loaded, target, action, again=again)
 
@@ -312,16 +315,18 @@ class MoveFlow:
         interaction: discord.Interaction,
         loaded: LoadedGame,
         target: MenuTarget,
-        tokens: tuple[str, ...],
     ) -> None:
+        """Show the menu position ``target`` names (collapsed: ``bot/menu_layout.py``), with
+        the choices made so far, taken for the player or by them, as its breadcrumb."""
         locale = user_locale(interaction)
         presenter = presenter_for(loaded.row.game_key)
         assert loaded.state is not None
         names = shown_names(loaded)
-        notice = breadcrumb(loaded, presenter, target.seat, tokens, locale, names)
+        shown = menu_layout(loaded, presenter, target.seat, locale, target.path, names)
+        notice = breadcrumb(loaded, presenter, target.seat, shown.tokens, locale, names)
         embed = hand_embed(loaded, presenter, target.seat, locale, notice=notice, names=names)
         keep_shown(embed, interaction.message, HAND_FILE)
-        controls = menu_controls(loaded, presenter, target.seat, locale, target.path, names)
+        controls = menu_controls(loaded, presenter, target.seat, locale, shown.path, names)
         await Answer.of(interaction).update(embed=embed, view=controls)
 
     async def _play(
@@ -391,9 +396,7 @@ class MoveFlow:
         """
         assert loaded.state is not None
         seats = len(loaded.seats)
-        before = loaded.derived(
-            private_parts_key(seats), lambda: private_parts(loaded.view, seats)
-        )
+        before = loaded.derived(private_parts_key(seats), lambda: private_parts(loaded.view, seats))
         was_to_move = loaded.state.to_move
         state = loaded.mutable_state()
         events = state.apply(action)
@@ -463,24 +466,37 @@ class MoveFlow:
     # ---------------------------------------------------------------- /leave and /cancel
 
     async def end_game(
-        self, interaction: discord.Interaction, loaded: LoadedGame, status: GameStatus
+        self,
+        interaction: discord.Interaction,
+        loaded: LoadedGame,
+        status: GameStatus,
+        *,
+        key: str | None = None,
+        why: str | None = None,
     ) -> None:
-        """Cancel (no result) or abandon (results recorded as abandoned) an open game."""
+        """Cancel (no result) or abandon (results recorded as abandoned) an open game; the
+        channel is told (``key``: what it is told, with the user's name) and the game's end
+        is published (``why``: the reason its game-over message gives)."""
         entry = None
         async with await self.locked(interaction, loaded.id):
             final = None
             if status is GameStatus.ABANDONED and loaded.state is not None:
                 final = final_scores(loaded.state, loaded.seats, concede=True)
             hands = list(range(len(loaded.seats))) if loaded.state is not None else []
+            body: dict[str, Any] = {"hands": hands}
+            if why is not None:
+                body["why"] = why
             try:
                 row, entry = await self.bot.store.end(
-                    loaded.id, status, final=final, publication=Publication(END, {"hands": hands})
+                    loaded.id, status, final=final, publication=Publication(END, body)
                 )
             except StorageConflict:
                 await reply(interaction, "game.already_ended")
                 return
             self.bot.lobby.disarm(loaded.id)
-            key = "game.cancelled_by" if status is GameStatus.CANCELLED else "game.abandoned_by"
+            if key is None:
+                cancelled = status is GameStatus.CANCELLED
+                key = "game.cancelled_by" if cancelled else "game.abandoned_by"
             name = safe_names([interaction.user.display_name])[0]
             await Answer.of(interaction).send(t(key, row.locale, name=name), ephemeral=False)
         if entry is not None:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.controls import label_whole_menu, lobby_view, menu_controls, table_view
+from bot.game_over import final_line
 from bot.pictures.service import Pictures
 from bot.render import presenter_for
 from bot.render.common import (
@@ -84,6 +85,8 @@ class Publisher:
         """
         presenter = presenter_for(loaded.row.game_key)
         names = shown_names(loaded)
+        if notice is None:
+            notice = final_line(loaded, seat, locale)  # a last DM: the result, their place
         private = private_log_lines(presenter, recent[-PRIVATE_MOVES:], seat, names, locale)
         embed = hand_embed(
             loaded,

@@ -1,6 +1,7 @@
 """Buttons a seat's hand carries besides its move menu: asking for a hint, taking the seat
-back from the AI. Kept apart from the move menu (``controls.menu_view``), which shows only
-what the engine offers; these are the bot's own services around a seat.
+back from the AI, letting the bot make forced moves. Kept apart from the move menu
+(``controls.menu_view``), which shows only what the engine offers; these are the bot's own
+services around a seat.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from typing import Any
 
 import discord
 
-from bot.components import HintButton, TakeBackButton
+from bot.components import AutoPassButton, HintButton, TakeBackButton
+from bot.forced_moves import forced_seat
 from bot.i18n import t
 from bot.session import LoadedGame
 
@@ -19,7 +21,11 @@ SEAT_BUTTONS_ROW = 2
 
 def seat_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.Item[Any]]:
     """The extra buttons of ``seat``'s hand in ``locale`` (row ``SEAT_BUTTONS_ROW``)."""
-    return [*take_back_buttons(loaded, seat, locale), *hint_buttons(loaded, seat, locale)]
+    return [
+        *take_back_buttons(loaded, seat, locale),
+        *hint_buttons(loaded, seat, locale),
+        *auto_pass_buttons(loaded, seat, locale),
+    ]
 
 
 def seat_button_components(
@@ -58,3 +64,12 @@ def hint_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.
         return []
     label = t("button.hint", locale)
     return [HintButton(loaded.id, loaded.row.version, seat, label, row=SEAT_BUTTONS_ROW)]
+
+
+def auto_pass_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.Item[Any]]:
+    """ "Pass for me when I have no choice", on a hand whose only move is one move (a pass):
+    where a player meets the choice (``/autopass`` turns it off; ``bot/forced_moves.py``)."""
+    if forced_seat(loaded) != seat:
+        return []
+    label = t("flow.button.autopass", locale)
+    return [AutoPassButton(loaded.id, True, label, row=SEAT_BUTTONS_ROW)]

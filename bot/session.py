@@ -66,8 +66,14 @@ class Derived:
 AI_MARK = "🤖"
 
 
+WAITING_MARK = "⏳"
+
+
 def seat_name(seat: SeatRow) -> str:
-    """An AI player is "🤖 Akira"; a human whose seat the AI plays for now is "Anna 🤖"."""
+    """An AI player is "🤖 Akira"; a human whose seat the AI plays for now is "Anna 🤖"; a
+    player of the last game who has not confirmed their seat in its rematch is "Anna ⏳"."""
+    if not seat.confirmed:
+        return f"{seat.display_name} {WAITING_MARK}"
     if seat.ai_level is not None:
         return f"{AI_MARK} {seat.display_name}"
     if seat.takeover:

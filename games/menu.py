@@ -71,6 +71,28 @@ class MenuTree:
         """``action_at(actions, path)``."""
         return self.leaves.get(tuple(path))
 
+    def leaves_below(
+        self, prefix: Sequence[str], limit: int
+    ) -> list[tuple[tuple[int, ...], tuple[str, ...]]] | None:
+        """Every whole path below ``prefix`` as (indices, tokens) relative to it, in the
+        engine's order; ``None`` as soon as there are more than ``limit`` (a UI that offers a
+        whole decision as one control asks only whether it fits, so the walk stops early)."""
+        found: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
+        stack: list[tuple[tuple[int, ...], tuple[str, ...]]] = [((), ())]
+        base = tuple(prefix)
+        while stack:
+            indices, tokens = stack.pop()
+            here = (*base, *tokens)
+            if here in self.leaves and tokens:
+                found.append((indices, tokens))
+                if len(found) > limit:
+                    return None
+                continue
+            children = self.levels.get(here, ())
+            for index in range(len(children) - 1, -1, -1):
+                stack.append(((*indices, index), (*tokens, children[index])))
+        return found
+
     def tokens(self) -> list[str]:
         """Every token of every level, each once."""
         return list(dict.fromkeys(token for level in self.levels.values() for token in level))

@@ -167,7 +167,7 @@ async def test_starts_from_a_directory_with_only_a_env_file(
         f"Glory {VERSION} ready as {emulator.bot_user.name} (id {emulator.bot_user.id}) in 1 "
         "server; games: Call to Glory, Kami, Clans and Glory; "
         "database: sqlite+aiosqlite:///./data/glory.db; "
-        "commands: 17 registered globally (uploaded now); "
+        "commands: 18 registered globally (uploaded now); "
         f"invite: https://discord.com/oauth2/authorize?client_id={emulator.bot_user.id}"
         "&scope=bot+applications.commands&permissions=274877991936"
     )
@@ -176,7 +176,7 @@ async def test_starts_from_a_directory_with_only_a_env_file(
     for noise in ("alembic", "voice will NOT be supported", "Traceback"):
         assert noise not in text, text
     assert len(commands_put) == 1  # a new database: registered at the first start
-    assert after_sync == (0, 2, "Registered 17 slash commands for every server.\n")
+    assert after_sync == (0, 2, "Registered 18 slash commands for every server.\n")
 
 
 def command_puts(emulator: Emulator) -> list[object]:

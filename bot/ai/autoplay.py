@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from bot.ai.pool import SearchPool
 from bot.ai.queue import SearchQueue
 from bot.clock import ai_controlled
+from bot.forced_moves import forced_seat
 from bot.session import LoadedGame, load_game
 from bot.storage.claims import TURN, TURN_LEASE_SECONDS
 from bot.storage.models import GameStatus
@@ -94,7 +95,8 @@ class Autoplay:
             return
         if after is not None and after.state is not None and not after.row.turn_seconds:
             to_move = after.state.to_move
-            if to_move is None or not ai_controlled(after.seats[to_move]):
+            human = to_move is None or not ai_controlled(after.seats[to_move])
+            if human and forced_seat(after) is None:  # nor a forced move to time
                 return
         if game_id in self._tasks:
             self._again.add(game_id)  # the running task looks once more before it ends
@@ -170,7 +172,10 @@ class Autoplay:
         row = loaded.seats[seat]
         if not ai_controlled(row):
             self.bot.clock.watch(loaded)
+            self.bot.forced.watch(loaded)  # a forced move the player lets the bot make
             return False
+        if await self.bot.handover.end_if_nobody_plays(loaded):
+            return False  # the AI plays for nobody: the last human left or was taken over
         if not await self.claim_turn(loaded):
             return False  # another process plays this turn
         await asyncio.sleep(self.bot.settings.ai_pause_seconds)

@@ -77,7 +77,8 @@ class InGame(commands.Cog):
             if loaded.status is GameStatus.LOBBY:
                 await reply(interaction, "leave.use_lobby_button")
                 return
-            await self.bot.moves.end_game(interaction, loaded, GameStatus.ABANDONED)
+            # The AI takes the seat while others play on (bot/seat_handover.py).
+            await self.bot.handover.leave(interaction, loaded)
 
     @app_commands.command(
         name=text("cmd.cancel.name"),

@@ -410,3 +410,285 @@ def refusal(problems: Sequence[str]) -> dict[str, Any]:
         "message": "Invalid Form Body",
         "errors": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH", "message": p} for p in problems]},
     }
+
+
+# ---------------------------------------------------------------------------------------------
+# Documented limits Discord's OpenAPI description does not carry (``openapi.py`` checks what it
+# does carry). Sources: ``../shared/notes/discord_real_world_contract.md`` §4 and Discord's docs
+# (``interactions/application-commands``, ``resources/message`` "Allowed Mentions").
+# ---------------------------------------------------------------------------------------------
+
+COMMAND_NAME = 32
+COMMAND_DESCRIPTION = 100
+COMMAND_OPTIONS = 25
+COMMAND_CHOICES = 25
+CHOICE_TEXT = 100
+COMMAND_TOTAL = 8000
+"""Characters of a command's names, descriptions and choices together (per locale)."""
+STRING_OPTION_LENGTH = 6000
+INTEGER_BOUND = 2**53 - 1
+"""Discord's integers and numbers in options and choices are JavaScript-safe."""
+CHAT_INPUT_COMMANDS = 100
+CONTEXT_MENU_COMMANDS = 15
+MENTION_IDS = 100
+MENTION_KINDS = frozenset({"roles", "users", "everyone"})
+
+CHAT_INPUT, USER_COMMAND, MESSAGE_COMMAND = 1, 2, 3
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING_OPTION, INTEGER_OPTION, NUMBER_OPTION = 1, 2, 3, 4, 10
+DISCORD_LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
+_NAME_PUNCTUATION = frozenset("-_'")
+
+
+def _bad_command_name(name: Any, *, lowercase: bool) -> str | None:
+    """Why ``name`` is no command or option name: 1 to 32 of letters, digits (any script),
+    ``-``, ``_`` and ``'``; lowercase where the letter has a lowercase form (slash commands)."""
+    if not isinstance(name, str) or not 1 <= len(name) <= COMMAND_NAME:
+        return f"must be 1 to {COMMAND_NAME} characters"
+    for char in name:
+        if not (char.isalnum() or char in _NAME_PUNCTUATION or _is_mark(char)):
+            return f"{char!r} is not allowed in a name"
+    if lowercase and name != name.lower():
+        return "must be lowercase"
+    return None
+
+
+def _is_mark(char: str) -> bool:
+    """Devanagari and Thai vowel signs (Discord allows their scripts whole)."""
+    return "\u0900" <= char <= "\u097f" or "\u0e00" <= char <= "\u0e7f"
+
+
+def _localizations(where: str, value: Any, *, name: bool, lowercase: bool) -> list[str]:
+    problems: list[str] = []
+    for locale, text in (value or {}).items():
+        if locale not in DISCORD_LOCALES:
+            problems.append(f"{where}.{locale}: not one of Discord's locales")
+        elif name:
+            why = _bad_command_name(text, lowercase=lowercase)
+            if why:
+                problems.append(f"{where}.{locale}: {why}")
+        elif not isinstance(text, str) or not 1 <= len(text) <= COMMAND_DESCRIPTION:
+            problems.append(f"{where}.{locale}: must be 1 to {COMMAND_DESCRIPTION} characters")
+    return problems
+
+
+def _bounded(where: str, value: Any) -> list[str]:
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if number and not -INTEGER_BOUND <= value <= INTEGER_BOUND:
+        return [f"{where}: {value} is beyond ±(2^53-1)"]
+    return []
+
+
+def _option_problems(where: str, option: Mapping[str, Any], depth: int) -> list[str]:
+    problems: list[str] = []
+    kind = option.get("type")
+    why = _bad_command_name(option.get("name"), lowercase=True)
+    if why:
+        problems.append(f"{where}.name: {why}")
+    description = option.get("description")
+    if not isinstance(description, str) or not 1 <= len(description) <= COMMAND_DESCRIPTION:
+        problems.append(f"{where}.description: must be 1 to {COMMAND_DESCRIPTION} characters")
+    problems += _localizations(
+        f"{where}.name_localizations", option.get("name_localizations"), name=True, lowercase=True
+    )
+    problems += _localizations(
+        f"{where}.description_localizations",
+        option.get("description_localizations"),
+        name=False,
+        lowercase=False,
+    )
+    choices = option.get("choices") or []
+    if len(choices) > COMMAND_CHOICES:
+        problems.append(f"{where}.choices: {len(choices)} choices, at most {COMMAND_CHOICES}")
+    for index, choice in enumerate(choices):
+        name = choice.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= CHOICE_TEXT:
+            problems.append(f"{where}.choices[{index}].name: must be 1 to {CHOICE_TEXT} characters")
+        value = choice.get("value")
+        if isinstance(value, str) and len(value) > CHOICE_TEXT:
+            problems.append(f"{where}.choices[{index}].value: more than {CHOICE_TEXT} characters")
+        problems += _bounded(f"{where}.choices[{index}].value", value)
+    for key in ("min_value", "max_value"):
+        problems += _bounded(f"{where}.{key}", option.get(key))
+    low, high = option.get("min_value"), option.get("max_value")
+    if low is not None and high is not None and low > high:
+        problems.append(f"{where}: min_value {low} is more than max_value {high}")
+    low, high = option.get("min_length"), option.get("max_length")
+    if low is not None and high is not None and low > high:
+        problems.append(f"{where}: min_length {low} is more than max_length {high}")
+    children = option.get("options") or []
+    if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
+        allowed = SUB_COMMAND if kind == SUB_COMMAND_GROUP else None
+        problems += _options_problems(where, children, depth + 1, only=allowed)
+    elif children:
+        problems.append(f"{where}.options: only subcommands and groups have options")
+    return problems
+
+
+def _options_problems(
+    where: str, options: Sequence[Mapping[str, Any]], depth: int, *, only: int | None = None
+) -> list[str]:
+    problems: list[str] = []
+    if len(options) > COMMAND_OPTIONS:
+        problems.append(f"{where}.options: {len(options)} options, at most {COMMAND_OPTIONS}")
+    names: set[Any] = set()
+    optional_seen = False
+    for index, option in enumerate(options):
+        path = f"{where}.options[{index}]"
+        kind = option.get("type")
+        if only is not None and kind != only:
+            problems.append(f"{path}: a group holds subcommands only")
+        if depth >= 1 and kind == SUB_COMMAND_GROUP:
+            problems.append(f"{path}: groups cannot nest")
+        if option.get("name") in names:
+            problems.append(f"{path}.name: {option.get('name')!r} twice on one level")
+        names.add(option.get("name"))
+        if kind not in (SUB_COMMAND, SUB_COMMAND_GROUP):
+            if option.get("required"):
+                if optional_seen:
+                    problems.append(f"{path}: a required option after an optional one")
+            else:
+                optional_seen = True
+        problems += _option_problems(path, option, depth)
+    return problems
+
+
+def _command_text(command: Mapping[str, Any], locale: str | None) -> int:
+    """The characters of ``command`` counted towards its 8,000 (in ``locale``'s wording)."""
+
+    def text(item: Mapping[str, Any], key: str) -> int:
+        localized = (item.get(f"{key}_localizations") or {}).get(locale) if locale else None
+        value = localized if localized is not None else item.get(key)
+        return len(value) if isinstance(value, str) else 0
+
+    def walk(item: Mapping[str, Any]) -> int:
+        total = text(item, "name") + text(item, "description")
+        for choice in item.get("choices") or []:
+            total += text(choice, "name") + len(str(choice.get("value", "")))
+        return total + sum(walk(option) for option in item.get("options") or [])
+
+    return walk(command)
+
+
+def command_problems(where: str, command: Mapping[str, Any]) -> list[str]:
+    """The documented limits of one application command (name and description rules per
+    type, options, choices, integer bounds, localizations, 8,000 characters per locale)."""
+    problems: list[str] = []
+    kind = command.get("type") or CHAT_INPUT
+    why = _bad_command_name(command.get("name"), lowercase=kind == CHAT_INPUT)
+    if kind == CHAT_INPUT and why:
+        problems.append(f"{where}.name: {why}")
+    description = command.get("description") or ""
+    if kind == CHAT_INPUT and not 1 <= len(description) <= COMMAND_DESCRIPTION:
+        problems.append(f"{where}.description: must be 1 to {COMMAND_DESCRIPTION} characters")
+    if kind != CHAT_INPUT and description:
+        problems.append(f"{where}.description: only slash commands have a description")
+    problems += _localizations(
+        f"{where}.name_localizations",
+        command.get("name_localizations"),
+        name=kind == CHAT_INPUT,
+        lowercase=kind == CHAT_INPUT,
+    )
+    problems += _localizations(
+        f"{where}.description_localizations",
+        command.get("description_localizations"),
+        name=False,
+        lowercase=False,
+    )
+    problems += _options_problems(where, command.get("options") or [], 0)
+    locales = {None} | set(command.get("name_localizations") or {})
+    locales |= set(command.get("description_localizations") or {})
+    longest = max(_command_text(command, locale) for locale in locales)
+    if longest > COMMAND_TOTAL:
+        problems.append(f"{where}: {longest} characters of text, at most {COMMAND_TOTAL}")
+    return problems
+
+
+def commands_problems(commands: Any) -> list[str]:
+    """A bulk overwrite of commands (``PUT .../commands``): each command's limits, the number
+    of each type (100 slash commands, 15 user and 15 message commands) and unique names."""
+    if not isinstance(commands, list):
+        return ["commands: must be a list"]
+    problems: list[str] = []
+    seen: set[tuple[Any, Any]] = set()
+    counts: dict[Any, int] = {}
+    for index, command in enumerate(commands):
+        if not isinstance(command, Mapping):
+            problems.append(f"[{index}]: must be an object")
+            continue
+        kind = command.get("type") or CHAT_INPUT
+        counts[kind] = counts.get(kind, 0) + 1
+        if (kind, command.get("name")) in seen:
+            problems.append(f"[{index}].name: {command.get('name')!r} twice")
+        seen.add((kind, command.get("name")))
+        problems += command_problems(f"[{index}]", command)
+    for kind, most in (
+        (CHAT_INPUT, CHAT_INPUT_COMMANDS),
+        (USER_COMMAND, CONTEXT_MENU_COMMANDS),
+        (MESSAGE_COMMAND, CONTEXT_MENU_COMMANDS),
+    ):
+        if counts.get(kind, 0) > most:
+            problems.append(f"commands: {counts[kind]} of type {kind}, at most {most}")
+    return problems
+
+
+def allowed_mentions_problems(payload: Mapping[str, Any]) -> list[str]:
+    """``allowed_mentions``: ``parse`` names only roles, users and everyone; at most 100 user
+    and 100 role ids; a kind in ``parse`` cannot also list its ids (Discord refuses both)."""
+    mentions = payload.get("allowed_mentions")
+    if not isinstance(mentions, Mapping):
+        return []
+    problems: list[str] = []
+    parse = mentions.get("parse") or []
+    for kind in parse:
+        if kind not in MENTION_KINDS:
+            problems.append(f"allowed_mentions.parse: {kind!r} is not roles, users or everyone")
+    for kind in ("users", "roles"):
+        ids = mentions.get(kind) or []
+        if len(ids) > MENTION_IDS:
+            problems.append(f"allowed_mentions.{kind}: {len(ids)} ids, at most {MENTION_IDS}")
+        if ids and kind in parse:
+            problems.append(f"allowed_mentions: {kind} both in parse and listed")
+    return problems
+
+
+def message_extras(payload: Any) -> list[str]:
+    """The documented message limits beyond ``message_problems`` and the description
+    (``allowed_mentions``'s shape, for now)."""
+    if not isinstance(payload, Mapping):
+        return []
+    return allowed_mentions_problems(payload)

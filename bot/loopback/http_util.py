@@ -34,32 +34,41 @@ def no_content() -> web.Response:
     return web.Response(status=204)
 
 
-async def read_body(request: web.Request) -> dict[str, Any] | list[Any] | None:
-    """The request's JSON payload; for multipart uploads, ``payload_json`` plus file names.
+async def read_body(request: web.Request) -> tuple[Any, Any]:
+    """``(sent, body)``: the request's JSON payload as sent (for multipart uploads, the
+    ``payload_json`` part), and the body the emulator works with, in which a multipart upload's
+    attachments are the files that came with it.
 
-    Attachments are recorded as ``{"id", "filename", "size"}`` entries so tests can see
-    that a file was sent without the emulator storing its bytes.
+    Attachments are recorded as ``{"id", "filename", "size", "url", "proxy_url"}`` entries so
+    tests can see that a file was sent without the emulator storing its bytes. ``sent`` is left
+    as it was (the contract is checked on it, ``openapi.py``).
     """
     raw = await request.read()
     boundary = _multipart_boundary(request.headers.get("Content-Type", ""))
     if boundary is None:
-        return orjson.loads(raw) if raw else None
-    payload: dict[str, Any] = {}
+        body = orjson.loads(raw) if raw else None
+        return body, body
+    sent: dict[str, Any] = {}
     files: list[dict[str, Any]] = []
     for name, filename, data in _multipart_parts(raw, boundary):
         if name == "payload_json":
-            payload = orjson.loads(data)
+            sent = orjson.loads(data)
         else:
             files.append({"filename": filename or name, "size": len(data)})
-    if files:
-        # An interaction callback declares its message's attachments under "data".
-        target = payload["data"] if isinstance(payload.get("data"), dict) else payload
-        declared = target.get("attachments") or []
-        for index, file in enumerate(files):
-            file_id = declared[index].get("id", index) if index < len(declared) else index
-            file.update({"id": str(file_id), "url": "", "proxy_url": ""})
-        target["attachments"] = files
-    return payload
+    if not files:
+        return sent, sent
+    # An interaction callback declares its message's attachments under "data".
+    payload = dict(sent)
+    if isinstance(payload.get("data"), dict):
+        target = payload["data"] = dict(payload["data"])
+    else:
+        target = payload
+    declared = target.get("attachments") or []
+    for index, file in enumerate(files):
+        file_id = declared[index].get("id", index) if index < len(declared) else index
+        file.update({"id": str(file_id)})
+    target["attachments"] = files
+    return sent, payload
 
 
 def _multipart_boundary(content_type: str) -> bytes | None:

@@ -23,6 +23,8 @@ MESSAGE_FLAG_EPHEMERAL = 64
 MESSAGE_FLAG_LOADING = 128
 MESSAGE_FLAG_SUPPRESS_EMBEDS = 4
 MESSAGE_FLAG_COMPONENTS_V2 = 1 << 15
+ATTACHMENT_BASE = "https://cdn.loopback.invalid/attachments"
+"""Where the emulator says its attachments are (it keeps no bytes: nothing is served there)."""
 
 
 class SnowflakeFactory:
@@ -48,6 +50,99 @@ class SnowflakeFactory:
         millis = int(time.time() * 1000) - DISCORD_EPOCH_MS
         millis -= (millis - shard) % shard_count
         return (millis << 22) | (next(self._counter) & 0x3FFFFF)
+
+
+NOT_SHOWN = frozenset({"required"})
+"""Component members a message's answer leaves out: ``required`` (sent by discord.py for
+every select; only a modal's selects use it)."""
+
+
+def numbered(components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """``components`` as Discord keeps them: every component has a numeric ``id``, unique in
+    its message (those sent keep theirs; the others are numbered in order, nested ones too),
+    and members sent as ``null`` are left out, as Discord's answers leave them out."""
+    if not components:
+        return []
+    taken: set[int] = set()
+    stack = list(components)
+    while stack:
+        component = stack.pop()
+        if isinstance(component.get("id"), int):
+            taken.add(component["id"])
+        stack.extend(component.get("components") or ())
+        if component.get("accessory"):
+            stack.append(component["accessory"])
+    counter = itertools.count(1)
+
+    def copy(component: dict[str, Any]) -> dict[str, Any]:
+        shown = {
+            key: without_nulls(value)
+            for key, value in component.items()
+            if value is not None and key not in NOT_SHOWN
+        }
+        if not isinstance(shown.get("id"), int):
+            number = next(counter)
+            while number in taken:
+                number = next(counter)
+            shown["id"] = number
+        if "components" in shown:
+            shown["components"] = [copy(child) for child in shown["components"]]
+        if "accessory" in shown:
+            shown["accessory"] = copy(shown["accessory"])
+        return with_discords_defaults(shown)
+
+    return [copy(component) for component in components]
+
+
+SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
+CONTAINER, SEPARATOR, MEDIA_GALLERY, THUMBNAIL = 17, 14, 12, 11
+
+
+def with_discords_defaults(component: dict[str, Any]) -> dict[str, Any]:
+    """``component`` with the members Discord's answers always carry filled in when the bot
+    left them out (a container's ``spoiler`` and ``accent_color``, a separator's ``spacing``
+    and ``divider``, a select's value counts, a media item's ``description`` and ``spoiler``):
+    its API description marks them required in every answer."""
+    kind = component.get("type")
+    if kind == CONTAINER:
+        component.setdefault("spoiler", False)
+        component.setdefault("accent_color", None)
+    elif kind == SEPARATOR:
+        component.setdefault("spacing", 1)
+        component.setdefault("divider", True)
+    elif kind in SELECT_TYPES:
+        component.setdefault("min_values", 1)
+        component.setdefault("max_values", 1)
+    elif kind == MEDIA_GALLERY:
+        component["items"] = [_media_with_defaults(item) for item in component.get("items", [])]
+    elif kind == THUMBNAIL:
+        _media_with_defaults(component)
+    return component
+
+
+def _media_with_defaults(item: dict[str, Any]) -> dict[str, Any]:
+    item.setdefault("description", None)
+    item.setdefault("spoiler", False)
+    media = item.get("media")
+    if isinstance(media, dict):
+        media.setdefault("id", "0")
+        media.setdefault("proxy_url", media.get("url", ""))
+    return item
+
+
+def without_nulls(value: Any) -> Any:
+    """``value`` with every ``null`` member of its objects left out, at every depth."""
+    if isinstance(value, dict):
+        return {k: without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [without_nulls(item) for item in value]
+    return value
+
+
+def shown_embeds(embeds: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """``embeds`` as Discord keeps them: of type ``rich`` unless they say otherwise, without
+    the members sent as ``null``."""
+    return [{"type": "rich", **without_nulls(embed)} for embed in embeds or []]
 
 
 @dataclass
@@ -162,9 +257,9 @@ class Message:
         if "content" in body:
             self.content = body["content"] or ""
         if "embeds" in body:
-            self.embeds = body["embeds"] or []
+            self.embeds = shown_embeds(body["embeds"])
         if "components" in body:
-            self.components = body["components"] or []
+            self.components = numbered(body["components"])
         if "attachments" in body:
             self.attachments = body["attachments"] or []
         if "flags" in body and body["flags"] is not None:
@@ -247,6 +342,32 @@ class World:
         channel_id = self._dm_by_user.get(user.id)
         return None if channel_id is None else self.channels[channel_id]
 
+    def attachments(
+        self, channel_id: int, declared: Any, kept: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """A message body's ``attachments`` as Discord shows them: a file uploaded with the
+        request (``size`` recorded by the REST layer) becomes a new attachment with its own
+        snowflake and url; ``{"id": ...}`` of one the message already has keeps that one."""
+        by_id = {attachment["id"]: attachment for attachment in kept}
+        shown = []
+        for attachment in declared or []:
+            if "size" in attachment:
+                attachment_id = str(self.snowflakes.next())
+                filename = attachment.get("filename") or "file"
+                url = f"{ATTACHMENT_BASE}/{channel_id}/{attachment_id}/{filename}"
+                shown.append(
+                    {
+                        "id": attachment_id,
+                        "filename": filename,
+                        "size": int(attachment["size"]),
+                        "url": url,
+                        "proxy_url": url,
+                    }
+                )
+            elif str(attachment.get("id")) in by_id:
+                shown.append(by_id[str(attachment.get("id"))])
+        return shown
+
     def create_message(
         self,
         channel: Channel,
@@ -263,9 +384,9 @@ class World:
             channel_id=channel.id,
             author_id=author.id,
             content=body.get("content") or "",
-            embeds=body.get("embeds") or [],
-            components=body.get("components") or [],
-            attachments=body.get("attachments") or [],
+            embeds=shown_embeds(body.get("embeds")),
+            components=numbered(body.get("components")),
+            attachments=self.attachments(channel.id, body.get("attachments"), []),
             flags=int(body.get("flags") or 0) | extra_flags,
             interaction_id=interaction_id,
             webhook_id=webhook_id,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from .model import Channel, Guild, Message, User, World
+from .model import Channel, Guild, Message, User, World, without_nulls
 
 ALL_PERMISSIONS = str((1 << 53) - 1)
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
@@ -22,6 +22,7 @@ def iso_time(epoch_seconds: float) -> str:
 
 
 def user_payload(user: User) -> dict[str, Any]:
+    """A user as Discord's ``UserResponse`` has it (every required field)."""
     return {
         "id": str(user.id),
         "username": user.name,
@@ -30,20 +31,38 @@ def user_payload(user: User) -> dict[str, Any]:
         "avatar": None,
         "bot": user.bot,
         "public_flags": 0,
+        "flags": 0,
+        "primary_guild": None,
     }
 
 
-def member_payload(user: User, *, joined_at: float = 0.0) -> dict[str, Any]:
-    return {
+def own_user_payload(user: User) -> dict[str, Any]:
+    """``GET /users/@me``: the bot itself, with the fields only its owner sees."""
+    return {**user_payload(user), "mfa_enabled": False, "locale": "en-US", "verified": True}
+
+
+def member_payload(
+    user: User, *, joined_at: float = 0.0, with_permissions: bool = True
+) -> dict[str, Any]:
+    """A guild member; ``with_permissions``: as in an interaction (the REST route's
+    ``GuildMemberResponse`` has no ``permissions``)."""
+    payload: dict[str, Any] = {
         "user": user_payload(user),
         "roles": [],
         "flags": 0,
         "joined_at": iso_time(joined_at or 1_700_000_000.0),
         "nick": None,
+        "avatar": None,
+        "banner": None,
+        "communication_disabled_until": None,
+        "pending": False,
+        "premium_since": None,
         "deaf": False,
         "mute": False,
-        "permissions": ALL_PERMISSIONS,
     }
+    if with_permissions:
+        payload["permissions"] = ALL_PERMISSIONS
+    return payload
 
 
 def channel_payload(channel: Channel, world: World) -> dict[str, Any]:
@@ -52,6 +71,7 @@ def channel_payload(channel: Channel, world: World) -> dict[str, Any]:
         return {
             "id": str(channel.id),
             "type": channel.type,
+            "flags": 0,
             "last_message_id": None,
             "recipients": [user_payload(recipient)] if recipient else [],
         }
@@ -62,6 +82,7 @@ def channel_payload(channel: Channel, world: World) -> dict[str, Any]:
         "type": channel.type,
         "name": channel.name,
         "position": channel.position,
+        "flags": 0,
         "guild_id": str(channel.guild_id),
         "permission_overwrites": [],
         "nsfw": False,
@@ -109,9 +130,12 @@ def thread_payload(thread: Channel, world: World) -> dict[str, Any]:
     }
 
 
-def message_payload(message: Message, world: World, *, with_nonce: bool = False) -> dict[str, Any]:
+def message_payload(
+    message: Message, world: World, *, with_nonce: bool = False, gateway: bool = False
+) -> dict[str, Any]:
     """A Message object; ``with_nonce`` for the create answer and MESSAGE_CREATE, the only
-    places Discord echoes the nonce."""
+    places Discord echoes the nonce; ``gateway``: as a MESSAGE_CREATE or MESSAGE_UPDATE
+    event, which also names the guild (the REST answer's ``MessageResponse`` does not)."""
     author = world.users[message.author_id]
     channel = world.channels[message.channel_id]
     payload: dict[str, Any] = {
@@ -132,7 +156,7 @@ def message_payload(message: Message, world: World, *, with_nonce: bool = False)
         "pinned": False,
         "flags": message.flags,
     }
-    if channel.guild_id is not None:
+    if gateway and channel.guild_id is not None:
         payload["guild_id"] = str(channel.guild_id)
     if message.webhook_id is not None:
         payload["webhook_id"] = str(message.webhook_id)
@@ -141,8 +165,35 @@ def message_payload(message: Message, world: World, *, with_nonce: bool = False)
     return payload
 
 
+def command_payload(
+    command: dict[str, Any], *, command_id: int, application: User, guild_id: int | None
+) -> dict[str, Any]:
+    """A command as Discord answers a sync (``ApplicationCommandResponse``): what was sent,
+    without the keys sent as null (Discord leaves them out), plus Discord's own fields."""
+    entry = without_nulls(command)
+    entry.update(
+        {
+            "id": str(command_id),
+            "application_id": str(application.id),
+            "version": str(command_id),
+            "type": command.get("type") or 1,
+            "description": command.get("description") or "",
+            "default_member_permissions": command.get("default_member_permissions"),
+            "integration_types": command.get("integration_types") or [0],
+        }
+    )
+    if entry["default_member_permissions"] is not None:
+        entry["default_member_permissions"] = str(entry["default_member_permissions"])
+    if guild_id is not None:
+        entry["guild_id"] = str(guild_id)
+    return entry
+
+
 def role_everyone(guild: Guild) -> dict[str, Any]:
     return {
+        "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+        "icon": None,
+        "unicode_emoji": None,
         "id": str(guild.id),
         "name": "@everyone",
         "permissions": ALL_PERMISSIONS,
@@ -199,19 +250,78 @@ def guild_payload(guild: Guild, world: World, *, bot: User) -> dict[str, Any]:
     }
 
 
-def application_payload(bot: User) -> dict[str, Any]:
+def rest_guild_payload(guild: Guild, bot: User) -> dict[str, Any]:
+    """``GET /guilds/{id}`` (``GuildWithCountsResponse``): the guild's settings, without the
+    members, channels and threads that only GUILD_CREATE carries."""
+    return {
+        "id": str(guild.id),
+        "name": guild.name,
+        "icon": None,
+        "description": None,
+        "home_header": None,
+        "splash": None,
+        "discovery_splash": None,
+        "features": [],
+        "banner": None,
+        "owner_id": str(bot.id),
+        "application_id": None,
+        "region": "deprecated",
+        "afk_channel_id": None,
+        "afk_timeout": 300,
+        "system_channel_id": None,
+        "system_channel_flags": 0,
+        "widget_enabled": False,
+        "widget_channel_id": None,
+        "verification_level": 0,
+        "roles": [role_everyone(guild)],
+        "default_message_notifications": 0,
+        "mfa_level": 0,
+        "explicit_content_filter": 0,
+        "max_presences": None,
+        "max_members": 500_000,
+        "max_stage_video_channel_users": 50,
+        "max_video_channel_users": 25,
+        "vanity_url_code": None,
+        "premium_tier": 0,
+        "premium_subscription_count": 0,
+        "preferred_locale": "en-US",
+        "rules_channel_id": None,
+        "safety_alerts_channel_id": None,
+        "public_updates_channel_id": None,
+        "premium_progress_bar_enabled": False,
+        "nsfw": False,
+        "nsfw_level": 0,
+        "emojis": [],
+        "stickers": [],
+        "incidents_data": None,
+    }
+
+
+def application_payload(bot: User, *, guild_count: int = 1) -> dict[str, Any]:
+    """``GET /oauth2/applications/@me`` (``PrivateApplicationResponse``): the bot's own
+    application, as its owner sees it; no interactions endpoint (discord.py would warn)."""
     return {
         "id": str(bot.id),
         "name": bot.name,
         "description": "",
         "icon": None,
+        "type": None,
+        "bot": user_payload(bot),
         "bot_public": True,
         "bot_require_code_grant": False,
         "owner": user_payload(bot),
         "verify_key": "0" * 64,
         "flags": 0,
+        "flags_new": "0",
+        "redirect_uris": [],
         "interactions_endpoint_url": None,
+        "role_connections_verification_url": None,
+        "approximate_guild_count": guild_count,
+        "approximate_user_install_count": 0,
+        "approximate_user_authorization_count": 0,
+        "explicit_content_filter": 0,
         "team": None,
+        "eligible_oauth2_scopes": ["bot", "applications.commands"],
     }
 
 
@@ -263,5 +373,5 @@ def interaction_payload(
             }
         )
     if message is not None:
-        payload["message"] = message_payload(message, world)
+        payload["message"] = message_payload(message, world, gateway=True)
     return payload

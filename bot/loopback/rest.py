@@ -21,9 +21,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from aiohttp import web
 
-from .discord_limits import callback_problems, message_problems, refusal
+from .discord_limits import (
+    callback_problems,
+    commands_problems,
+    message_extras,
+    message_problems,
+    refusal,
+)
 from .http_util import error_answer, json_answer, no_content, read_body
 from .interactions import (
     CALLBACK_DEFERRED_MESSAGE,
@@ -33,13 +40,17 @@ from .interactions import (
     InteractionRecord,
 )
 from .model import MESSAGE_FLAG_EPHEMERAL, MESSAGE_FLAG_LOADING, Message
+from .openapi import UNKNOWN_ROUTE, Problem
+from .openapi import refusal as contract_refusal
 from .payloads import (
     ATTACHMENT_SIZE_LIMIT,
     application_payload,
     channel_payload,
-    guild_payload,
+    command_payload,
     member_payload,
     message_payload,
+    own_user_payload,
+    rest_guild_payload,
     user_payload,
 )
 
@@ -50,6 +61,10 @@ API_PREFIX = "/api/v10"
 
 BODY = web.RequestKey("body", object)
 """The parsed request body, read once by the middleware (multipart streams can't be re-read)."""
+CONTRACT = web.RequestKey("contract", list)
+"""How the request's body breaks Discord's API description (``openapi.py``): the handlers that
+take a body refuse it together with the limits they check, after the checks Discord makes
+first (an unknown interaction, webhook or channel)."""
 ARRIVED = web.RequestKey("arrived", float)
 """``time.perf_counter()`` when the request reached the emulator, before any injected delay."""
 
@@ -87,6 +102,19 @@ class RestCall:
     injected: bool = False
     fault: str | None = None
     rate_limited: bool = False
+
+
+@dataclass(frozen=True)
+class ContractViolation:
+    """A request (or, with ``check_answers``, an answer of the emulator) that breaks Discord's
+    API description (``openapi.py``)."""
+
+    method: str
+    path: str
+    problems: list[Problem]
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path}: " + "; ".join(map(str, self.problems))
 
 
 @dataclass(frozen=True)
@@ -148,7 +176,7 @@ class RestApi:
         request[ARRIVED] = arrived
         emu = self._emu
         path = request.path[len(API_PREFIX) :]
-        request[BODY] = await read_body(request)
+        sent, request[BODY] = await read_body(request)
         call = RestCall(request.method, path, dict(request.query), request[BODY], started=arrived)
         emu.rest_calls.append(call)
         fault = emu.faults.take(request.method, path)
@@ -170,6 +198,8 @@ class RestApi:
                 call.rate_limited = True
             elif _oversized_upload(request[BODY]):
                 response = error_answer(413, ENTITY_TOO_LARGE, "Request entity too large")
+            elif (refused := self._breaks_contract(request, path, sent)) is not None:
+                response = refused
             else:
                 response = await handler(request)
                 headers = admission.headers()
@@ -181,8 +211,55 @@ class RestApi:
                 response.headers.update(headers)
         call.status = response.status
         call.finished = time.perf_counter()
+        if emu.check_answers and emu.contract is not None:
+            self._check_answer(request.method, path, response)
         emu.notifier.changed()
         return response
+
+    # -- Discord's contract (openapi.py) -------------------------------------------------------
+
+    def _breaks_contract(self, request: web.Request, path: str, sent: Any) -> web.Response | None:
+        """Discord's answer to a request whose route, path or query its API description
+        refuses (404 for a route Discord lacks, else 400 / 50035), recorded in
+        ``contract_violations``; problems of the body are left in ``request[CONTRACT]`` for its
+        handler (``_payload_refusal``). ``None``: go on (also without a contract)."""
+        emu = self._emu
+        contract = emu.contract
+        request[CONTRACT] = []
+        if contract is None:
+            return None
+        began, compiling = time.perf_counter(), contract.compile_seconds
+        problems = contract.request_problems(
+            request.method, path, request.query, sent, has_body=request.body_exists
+        )
+        emu.contract_checks += 1  # (a schema's one-time compilation is not the check's cost)
+        compiled = contract.compile_seconds - compiling
+        emu.contract_seconds += time.perf_counter() - began - compiled
+        if not problems:
+            return None
+        early = [p for p in problems if not p.where or str(p.where[0]).startswith("<")]
+        handler = request.match_info.handler
+        if not early and getattr(handler, "__name__", "") in CHECKS_ITS_BODY:
+            request[CONTRACT] = problems
+            return None
+        emu.contract_violations.append(ContractViolation(request.method, path, problems))
+        if problems[0].code == UNKNOWN_ROUTE:
+            return error_answer(404, 0, "404: Not Found")
+        return json_answer(contract_refusal(problems), status=400)
+
+    def _check_answer(self, method: str, path: str, response: web.StreamResponse) -> None:
+        """Run a JSON answer through the description's schema for it (tests: ``check_answers``)."""
+        if not isinstance(response, web.Response) or response.content_type != "application/json":
+            return
+        raw = response.body
+        if not isinstance(raw, bytes) or not raw:
+            return
+        assert self._emu.contract is not None
+        problems = self._emu.contract.response_problems(
+            method, path, response.status, orjson.loads(raw)
+        )
+        if problems:
+            self._emu.answer_problems.append(ContractViolation(method, path, problems))
 
     async def unhandled(self, request: web.Request) -> web.Response:
         self._emu.unhandled.append(f"{request.method} {request.path}")
@@ -195,10 +272,11 @@ class RestApi:
         expected = self._emu.token
         if expected is not None and token != f"Bot {expected}":
             return error_answer(401, 0, "401: Unauthorized")
-        return json_answer({**user_payload(self._emu.bot_user), "verified": True, "flags": 0})
+        return json_answer(own_user_payload(self._emu.bot_user))
 
     async def get_application(self, request: web.Request) -> web.Response:
-        return json_answer(application_payload(self._emu.bot_user))
+        guilds = len(self._emu.world.guilds)
+        return json_answer(application_payload(self._emu.bot_user, guild_count=guilds))
 
     async def get_gateway(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
@@ -220,21 +298,23 @@ class RestApi:
         return json_answer(self._emu.commands.get(self._command_scope(request), []))
 
     async def put_commands(self, request: web.Request) -> web.Response:
+        """Bulk overwrite: the commands Discord's contract and limits accept (400 / 50035
+        otherwise, nothing changed), answered as Discord stores them."""
         scope = self._command_scope(request)
-        app_id = str(self._emu.bot_user.id)
-        stored = []
-        for command in request[BODY] or []:
-            entry = {
-                **command,
-                "id": str(self._emu.snowflakes.next()),
-                "application_id": app_id,
-                "version": "1",
-                "type": command.get("type", 1),
-            }
-            entry.setdefault("description", "")
-            if scope is not None:
-                entry["guild_id"] = str(scope)
-            stored.append(entry)
+        commands = request[BODY] or []
+        limits = commands_problems(commands) if self._emu.validate_payloads else []
+        refused = self._payload_refusal(request, limits)
+        if refused is not None:
+            return refused
+        stored = [
+            command_payload(
+                command,
+                command_id=self._emu.snowflakes.next(),
+                application=self._emu.bot_user,
+                guild_id=scope,
+            )
+            for command in commands
+        ]
         self._emu.commands[scope] = stored
         return json_answer(stored)
 
@@ -250,12 +330,23 @@ class RestApi:
 
     # -- payload limits -------------------------------------------------------------------------
 
-    def _refuse_payload(self, request: web.Request, problems: list[str]) -> web.Response:
-        """400 with Discord's body for a payload that breaks the limits, and a record of it."""
-        answer = refusal(problems)
+    def _payload_refusal(self, request: web.Request, problems: list[str]) -> web.Response | None:
+        """400 with Discord's body for a payload that breaks the limits (``problems``) or
+        Discord's API description (``request[CONTRACT]``), recorded; ``None`` if neither."""
+        broken: list[Problem] = request.get(CONTRACT) or []
+        if not problems and not broken:
+            return None
         path = request.path[len(API_PREFIX) :]
+        if broken:
+            self._emu.contract_violations.append(ContractViolation(request.method, path, broken))
+            answer = contract_refusal(broken)
+            listed = answer["errors"].setdefault("_errors", [])
+            listed += [{"code": "BASE_TYPE_BAD_LENGTH", "message": p} for p in problems]
+        else:
+            answer = refusal(problems)
+        recorded = list(problems) + [str(problem) for problem in broken]
         self._emu.refused_payloads.append(
-            RefusedPayload(request.method, path, list(problems), answer["code"])
+            RefusedPayload(request.method, path, recorded, answer["code"])
         )
         return json_answer(answer, status=400)
 
@@ -265,8 +356,10 @@ class RestApi:
         if not self._emu.validate_payloads:
             return []
         if editing is None:
-            return message_problems(body)
-        return message_problems(body, creating=False, current=_as_body(editing))
+            return message_problems(body) + message_extras(body)
+        return message_problems(body, creating=False, current=_as_body(editing)) + (
+            message_extras(body)
+        )
 
     # -- interactions ---------------------------------------------------------------------------
 
@@ -302,6 +395,7 @@ class RestApi:
         body = request[BODY] or {}
         callback_type = int(body.get("type", 0))
         data = body.get("data") or {}
+        problems: list[str] = []
         if emu.validate_payloads:
             source = (
                 emu.world.messages.get(record.source_message_id)
@@ -309,11 +403,11 @@ class RestApi:
                 else None
             )
             current = _as_body(source) if source is not None else None
-            problems = callback_problems(body, current=current)
-            if problems:
-                refused = self._refuse_payload(request, problems)
-                record.rejected_callbacks.append(refusal(problems)["code"])
-                return refused
+            problems = callback_problems(body, current=current) + message_extras(data)
+        refused = self._payload_refusal(request, problems)
+        if refused is not None:
+            record.rejected_callbacks.append(orjson.loads(refused.body)["code"])
+            return refused
         record.mark_acknowledged(callback_type, data)
         message: Message | None = None
         if callback_type == CALLBACK_MESSAGE:
@@ -346,6 +440,9 @@ class RestApi:
         interaction: dict[str, Any] = {"id": str(record.id), "type": record.type}
         answer: dict[str, Any] = {"interaction": interaction}
         if message is not None:
+            # Discord's answer names the message a callback made (or will make: type 5's
+            # "thinking" placeholder) but shows only a message that is there to show: types 4
+            # and 7 (``InteractionCallbackResponse``: no resource for a deferral).
             interaction.update(
                 {
                     "response_message_id": str(message.id),
@@ -353,10 +450,11 @@ class RestApi:
                     "response_message_ephemeral": message.ephemeral,
                 }
             )
-            answer["resource"] = {
-                "type": callback_type,
-                "message": message_payload(message, emu.world),
-            }
+            if callback_type != CALLBACK_DEFERRED_MESSAGE:
+                answer["resource"] = {
+                    "type": callback_type,
+                    "message": message_payload(message, emu.world),
+                }
         record.wake_waiters()
         return json_answer(answer)
 
@@ -373,11 +471,13 @@ class RestApi:
             return None, error_answer(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
         return record, None
 
-    def _refuse_followup(
+    def _followup_refusal(
         self, request: web.Request, record: InteractionRecord, problems: list[str]
-    ) -> web.Response:
-        record.rejected_followups.append(refusal(problems)["code"])
-        return self._refuse_payload(request, problems)
+    ) -> web.Response | None:
+        refused = self._payload_refusal(request, problems)
+        if refused is not None:
+            record.rejected_followups.append(orjson.loads(refused.body)["code"])
+        return refused
 
     async def post_followup(self, request: web.Request) -> web.Response:
         emu = self._emu
@@ -386,9 +486,9 @@ class RestApi:
             assert refused is not None
             return refused
         body = request[BODY] or {}
-        problems = self._message_problems(body)
-        if problems:
-            return self._refuse_followup(request, record, problems)
+        refused = self._followup_refusal(request, record, self._message_problems(body))
+        if refused is not None:
+            return refused
         placeholder = record.response_message
         if (
             record.callback_type == CALLBACK_DEFERRED_MESSAGE
@@ -451,8 +551,9 @@ class RestApi:
             return refused
         body = request[BODY] or {}
         problems = self._message_problems(body, editing=message)
-        if problems:
-            return self._refuse_followup(request, record, problems)
+        refused = self._followup_refusal(request, record, problems)
+        if refused is not None:
+            return refused
         if request.match_info["message"] == "@original":
             record.original_edits += 1
         edited = await self._emu.edit_message_as_bot(message, body)
@@ -472,8 +573,11 @@ class RestApi:
 
     async def open_dm(self, request: web.Request) -> web.Response:
         world = self._emu.world
+        refused = self._payload_refusal(request, [])
+        if refused is not None:
+            return refused
         body = request[BODY] or {}
-        user = world.users.get(int(body.get("recipient_id", 0)))
+        user = world.users.get(int(body.get("recipient_id") or 0))
         if user is None:
             return error_answer(400, 50035, "Invalid Form Body: unknown recipient")
         channel = world.dm_channel(user)
@@ -514,9 +618,9 @@ class RestApi:
             # only thread managers may unarchive a locked thread; the bot is none here
             return error_answer(400, THREAD_ARCHIVED, "Thread is archived")
         body = dict(request[BODY] or {})
-        problems = self._message_problems(body)
-        if problems:
-            return self._refuse_payload(request, problems)
+        refused = self._payload_refusal(request, self._message_problems(body))
+        if refused is not None:
+            return refused
         if channel.archived:
             await emu.unarchive_thread(channel)  # posting into an archived thread revives it
         body["flags"] = int(body.get("flags") or 0) & ~MESSAGE_FLAG_EPHEMERAL
@@ -555,9 +659,9 @@ class RestApi:
         if refused is not None:
             return refused
         body = request[BODY] or {}
-        problems = self._message_problems(body, editing=message)
-        if problems:
-            return self._refuse_payload(request, problems)
+        refused = self._payload_refusal(request, self._message_problems(body, editing=message))
+        if refused is not None:
+            return refused
         edited = await self._emu.edit_message_as_bot(message, body)
         return json_answer(message_payload(edited, self._emu.world))
 
@@ -580,7 +684,7 @@ class RestApi:
         guild = self._emu.world.guilds.get(int(request.match_info["guild"]))
         if guild is None:
             return error_answer(404, 10004, "Unknown Guild")
-        return json_answer(guild_payload(guild, self._emu.world, bot=self._emu.bot_user))
+        return json_answer(rest_guild_payload(guild, self._emu.bot_user))
 
     async def get_member(self, request: web.Request) -> web.Response:
         world = self._emu.world
@@ -588,7 +692,22 @@ class RestApi:
         user_id = int(request.match_info["user"])
         if guild is None or user_id not in guild.member_ids:
             return error_answer(404, 10007, "Unknown Member")
-        return json_answer(member_payload(world.users[user_id]))
+        return json_answer(member_payload(world.users[user_id], with_permissions=False))
+
+
+CHECKS_ITS_BODY = frozenset(
+    {
+        RestApi.put_commands.__name__,
+        RestApi.post_callback.__name__,
+        RestApi.post_followup.__name__,
+        RestApi.patch_webhook_message.__name__,
+        RestApi.open_dm.__name__,
+        RestApi.post_message.__name__,
+        RestApi.patch_message.__name__,
+    }
+)
+"""The handlers that refuse a body against the description themselves (``_payload_refusal``),
+after the checks Discord makes before it reads a body."""
 
 
 def _as_body(message: Message) -> dict[str, Any]:

@@ -7,12 +7,14 @@ plan, the record of every request and interaction, and the gateway session.
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from types import TracebackType
-from typing import Any
+from typing import Any, ClassVar
 
 from aiohttp import web
 
@@ -24,9 +26,12 @@ from .interactions import InteractionRecord, LateInteraction
 from .model import Channel, Guild, Message, SnowflakeFactory, User, World
 from .nonces import DEFAULT_WINDOW_SECONDS, NonceRegistry
 from .notify import ChangeNotifier
+from .openapi import Contract, SpecMissing
 from .payloads import channel_payload, guild_payload, message_payload, thread_payload
 from .ratelimits import RateLimits
-from .rest import RefusedPayload, RestApi, RestCall
+from .rest import ContractViolation, RefusedPayload, RestApi, RestCall
+
+log = logging.getLogger(__name__)
 
 LOOPBACK = "127.0.0.1"
 LISTEN_BACKLOG = 4096  # aiohttp's default of 128 overflows under bursts (1 s SYN stalls)
@@ -36,6 +41,9 @@ INTERACTION_TOKEN_LIFETIME_SECONDS = 15 * 60.0
 
 class Emulator:
     """A loopback Discord for one bot, one guild by default, and any number of users."""
+
+    observers: ClassVar[list[Callable[[Emulator], None]]] = []
+    """Called with every new emulator (the test suite watches their contract checks)."""
 
     def __init__(
         self,
@@ -54,6 +62,8 @@ class Emulator:
         nonce_window: float = DEFAULT_WINDOW_SECONDS,
         shard_count: int = 1,
         max_guilds_per_shard: int | None = None,
+        contract: Contract | bool = True,
+        check_answers: bool = False,
     ) -> None:
         """``token=None`` accepts any token; a string makes other tokens fail like Discord.
 
@@ -76,6 +86,18 @@ class Emulator:
         - ``nonce_window``: seconds during which a message created with ``enforce_nonce`` is
           returned again for the same (channel, author, nonce) instead of a new one.
 
+        Discord's contract (``openapi.py``, "Discord's contract" in docs/loopback.md):
+
+        - ``contract``: every request is checked against Discord's OpenAPI description (found by
+          ``openapi.find_spec``; pass a ``Contract`` to use another, False for none). A request
+          that breaks it gets Discord's 400 / 50035 (404 for a route Discord lacks), changes
+          nothing and is recorded in ``contract_violations``. If the description cannot be
+          found the emulator runs without it, says so in the log, and ``contract_missing``
+          says where it looked (the test suite refuses to run then).
+        - ``check_answers``: the emulator's own JSON answers are checked against the
+          description's response schemas too (the tests turn this on); mismatches go to
+          ``answer_problems``.
+
         Sharding (see "Shards" in docs/loopback.md): ``shard_count`` is what ``GET /gateway/bot``
         recommends and what ``add_guild(shard=)`` places guilds by; events are routed by the count
         the bot identified with. ``max_guilds_per_shard``: an IDENTIFY whose shard would hold more
@@ -96,6 +118,15 @@ class Emulator:
         self.rate_limits = rate_limits if rate_limits is not None else RateLimits()
         self.nonces = NonceRegistry(nonce_window)
         self.refused_payloads: deque[RefusedPayload] = deque(maxlen=record_limit)
+        self.contract_missing: str | None = None
+        self.contract: Contract | None = self._load_contract(contract)
+        self.check_answers = check_answers
+        self.contract_violations: deque[ContractViolation] = deque(maxlen=record_limit)
+        self.answer_problems: deque[ContractViolation] = deque(maxlen=record_limit)
+        self.contract_checks = 0
+        """Requests checked against the contract so far, and the time it took in all
+        (``contract_seconds``): the contract's cost per request."""
+        self.contract_seconds = 0.0
         self.bot_user: User = self.world.add_user(bot_name, bot=True)
         self.guild: Guild = self.world.add_guild(guild_name)
         self.world.add_member(self.guild, self.bot_user)
@@ -111,6 +142,20 @@ class Emulator:
         self._rest = RestApi(self)
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
+        for observer in list(self.observers):
+            observer(self)
+
+    def _load_contract(self, contract: Contract | bool) -> Contract | None:
+        if isinstance(contract, Contract):
+            return contract
+        if not contract:
+            return None
+        try:
+            return Contract.load()
+        except SpecMissing as missing:
+            self.contract_missing = str(missing)
+            log.warning("%s", missing)
+            return None
 
     # -- lifecycle ----------------------------------------------------------------------------
 
@@ -322,6 +367,11 @@ class Emulator:
         return message, False
 
     async def edit_message_as_bot(self, message: Message, body: dict[str, Any]) -> Message:
+        if "attachments" in body:
+            attached = self.world.attachments(
+                message.channel_id, body["attachments"], message.attachments
+            )
+            body = {**body, "attachments": attached}
         message.apply(body)
         await self._echo("MESSAGE_UPDATE", message)
         self.notifier.changed()
@@ -345,7 +395,9 @@ class Emulator:
         channel = self.world.channels[message.channel_id]
         if message.ephemeral or not self._echo_wanted(channel):
             return
-        payload = message_payload(message, self.world, with_nonce=event == "MESSAGE_CREATE")
+        payload = message_payload(
+            message, self.world, with_nonce=event == "MESSAGE_CREATE", gateway=True
+        )
         await self.gateway.dispatch(event, payload)
 
     # -- queries for tests ----------------------------------------------------------------------

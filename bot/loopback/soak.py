@@ -102,6 +102,9 @@ class SoakReport:
     turn_dms: int = 0
     first_dm_wait: float = 0.0
     """What a game's stall limit grew by while a player waited for their first DM."""
+    global_429s: int = 0
+    """Discord's global limit refused the bot this often (with ``discord_rate_limits``: must
+    be none; the bot paces itself, ``bot/outbox/budget.py``)."""
     problems: list[str] = field(default_factory=list)
 
 
@@ -353,8 +356,11 @@ class Soak:
             slowest_answer=max(answered, default=0.0),
             restarts=self.restarts,
             first_dm_wait=self.first_dm_wait,
+            global_429s=self.emulator.rate_limits.served_by_route.get("global", 0),
         )
         problems = report.problems
+        if report.global_429s:
+            problems.append(f"Discord's global limit answered 429 {report.global_429s} time(s)")
         late = [r for r in records if r.latency is not None and r.latency > 3.0]
         if late:
             problems.append(f"{len(late)} interaction(s) answered after 3 s")

@@ -248,8 +248,10 @@ async def open_and_start(
     await (await host.click(lobby, label="Start")).response(timeout=10)
     # With AI players on turn first, a human's first hand may show no controls for a while.
     await emulator.wait_for(
-        lambda: all(emulator.dms_of(player.user) for player in players)
-        and (ai or highest_version(players) >= 1),
+        lambda: (
+            all(emulator.dms_of(player.user) for player in players)
+            and (ai or highest_version(players) >= 1)
+        ),
         timeout=10,
         what="the first hands in DMs",
     )

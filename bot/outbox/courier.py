@@ -40,6 +40,7 @@ import aiohttp
 import discord
 from sqlalchemy.exc import DBAPIError
 
+from bot.outbox import budget
 from bot.outbox import entries as kinds
 from bot.outbox.delivery import Delivery, HandOutcome, Outdated, nonce
 from bot.outbox.entries import Entry, Publication
@@ -69,6 +70,8 @@ SHOWS_TABLE = frozenset({SHOW, REPOST, REDRAW, RESYNC})
 """The channel lane's work that shows the table (and draws its picture): paced per game."""
 FINAL = "final"
 """Marks the showing of a game's end: ``(SHOW, FINAL)``."""
+GAME_OVER = "game_over"
+"""A game's end: its game-over message (``(GAME_OVER, why)``, ``bot/game_over.py``)."""
 
 
 def outside_budget(op: tuple[Any, ...]) -> bool:
@@ -76,7 +79,9 @@ def outside_budget(op: tuple[Any, ...]) -> bool:
     once: a game's start (its table and every player's first DM go out from the channel's
     lane), its end, and a table someone asked for (``/table``). Each happens once per game;
     moves are what come in hundreds a second."""
-    return op[0] in (OPEN_HANDS, REPOST) or op == (SHOW, FINAL)
+    return op[0] in (OPEN_HANDS, REPOST, GAME_OVER) or op == (SHOW, FINAL)
+
+
 
 RETRY_BASE_SECONDS = 1.0
 RETRY_CAP_SECONDS = 60.0
@@ -181,7 +186,8 @@ class Lane:
                 await self._table_turn()
             batch = list(self.items)
             try:
-                await self.courier.perform(self.key, [op for _, op in batch])
+                with budget.purpose(self._priority(batch), self.courier.game_id):
+                    await self.courier.perform(self.key, [op for _, op in batch])
             except asyncio.CancelledError:
                 raise
             except Outdated as outdated:
@@ -203,6 +209,15 @@ class Lane:
             del self.items[: len(batch)]
             self.courier.lane_done(self.key, [entry_id for entry_id, _ in batch])
         self.courier.lane_idle()
+
+    def _priority(self, batch: list[tuple[int, tuple[Any, ...]]]) -> int:
+        """What the lane's requests are for, in Discord's global budget (``budget.py``): a
+        seat's DM that pings a turn (or reminds of it) goes first, then hands, then tables."""
+        if self.key == TABLE:
+            return budget.TABLE
+        if any(op[0] in (PING, REMIND) for _, op in batch):
+            return budget.TURN
+        return budget.HAND
 
     async def _table_turn(self) -> None:
         """Wait until the table may be shown (``pace.TablePace``): a game's start, its end or
@@ -379,8 +394,10 @@ class Courier:
         kind = entry.kind
         if kind == kinds.END:
             yield TABLE, (SHOW, FINAL)
-        elif kind in (kinds.MOVE, kinds.START):
+        elif kind in (kinds.MOVE, kinds.START, kinds.LOBBY):
             yield TABLE, (SHOW,)
+        if entry.ends_game:
+            yield TABLE, (GAME_OVER, entry.body.get("why"))
         if kind == kinds.START:
             # The first DMs go out from the channel's lane, so that everyone whose DMs are
             # closed is told in one message; the seats' lanes wait for it (``opening``).
@@ -483,6 +500,8 @@ class Courier:
                     await delivery.show_table(loaded, recent)
             elif kind == EXPIRED_NOTICE:
                 await self._tell_expired(loaded)
+            elif kind == GAME_OVER:
+                await delivery.post_game_over(loaded, op[1])
             elif kind == OPEN_HANDS:
                 await self._open_hands(loaded, recent, op[1])
             elif kind == RESYNC:
@@ -518,7 +537,10 @@ class Courier:
             if now is None or now.state is None:
                 return
             recent = await self.outbox.bot.publisher.recent_events(now)
-            outcome = await self.outbox.delivery.show_hand(now, seat, recent, ping_since=version)
+            with budget.purpose(budget.TURN, loaded.id):  # everyone's first DM: a ping each
+                outcome = await self.outbox.delivery.show_hand(
+                    now, seat, recent, ping_since=version
+                )
             if outcome is not HandOutcome.SHOWN:
                 closed.append(now.seats[seat].user_id)
         key = nonce(loaded.id, "closed", "start")

@@ -182,6 +182,22 @@ class Delivery:
         text = t(text_key, loaded.row.locale, **params)
         await self._channel(loaded).send(text, nonce=key, allowed_mentions=allowed)
 
+    async def post_game_over(self, loaded: LoadedGame, why: str | None) -> None:
+        """The game-over message: a new channel message that pings the human players alone
+        (``bot/game_over.py``), once (its nonce names the game). Nothing for a game that never
+        started or is still running."""
+        # Imported here: the game-over content reads the ratings board, whose controls import
+        # the AI and the turn clock, which imports this module.
+        from bot.game_over import game_over
+        from bot.game_over_layout import game_over_message
+        from bot.ratings.queries import rating_changes
+
+        if loaded.state is None or loaded.status in (GameStatus.LOBBY, GameStatus.ACTIVE):
+            return
+        changes = await rating_changes(self.bot.store, loaded.id)
+        content = game_over_message(game_over(loaded, changes, why))
+        await self._channel(loaded).send(**content, nonce=nonce(loaded.id, "over"))
+
     async def tell_closed_dms(self, loaded: LoadedGame, user_ids: Sequence[int], key: int) -> None:
         """Tell players whose DMs are closed, in the channel, to use My hand (a ping)."""
         if not user_ids:
@@ -226,7 +242,10 @@ class Delivery:
             return HandOutcome.KNOWN_CLOSED
         # While the AI plays an absent player's seat, their DM is kept up to date (with the
         # button to take the seat back) but does not ping them for every turn it plays.
-        ping_since = None if row.takeover else await self._turn_to_ping(loaded, seat, ping_since)
+        # Nor is a player pinged for a move the bot makes for them (their only one, and they
+        # asked for that: ``bot/forced_moves.py``).
+        quiet = row.takeover or await self.bot.forced.will_play(loaded, seat)
+        ping_since = None if quiet else await self._turn_to_ping(loaded, seat, ping_since)
         languages = await self.bot.languages.of_users([row.user_id])
         locale = languages.get(row.user_id, row.locale)
         content, _ = await self.bot.publisher.hand_content(
@@ -427,12 +446,15 @@ class Delivery:
         try:
             await self._dm(row.hand_channel_id).get_partial_message(stale).delete()
         except discord.NotFound:
-            pass  # deleted already (by an earlier delivery, or by the player)
+            pass  # deleted already (by the player, or by a delivery a crash cut short)
         except discord.Forbidden:
             log.info("game %s: could not delete the old hand DM of seat %s", loaded.id, seat)
-        # Not written back: the stored id names a deleted message from now on, and the next new
-        # DM replaces it; after a restart one more deletion answers 404, which is fine.
+        # Forgotten in the store too (the next batch writes it): a delivery that reads the seat
+        # from the database (the game's end, another process, a restart) must not delete it
+        # again. Kept only in memory, every finished game deleted each seat's last replaced DM
+        # a second time (a 404 and a request of the bot's global budget each).
         row.stale_hand_message_id = None
+        await self.bot.store.stale_hand_deleted(loaded.id, seat, stale)
 
 
 async def turn_began_at(bot: GloryBot, loaded: LoadedGame) -> int | None:

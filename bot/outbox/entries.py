@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 MOVE = "move"
-"""A move: the table, the hands in ``hands``, and a new DM (a ping) for the seats in ``fresh``."""
+"""A move: the table, the hands in ``hands``, and a new DM (a ping) for the seats in ``fresh``;
+``over``: the move ended the game (its game-over message is posted, ``bot/game_over.py``)."""
 START = "start"
 """A game started: the table is posted, every seat gets its first hand DM."""
 END = "end"
-"""A game was cancelled or abandoned: the table (or lobby) and every hand show it."""
+"""A game was cancelled or abandoned: the table (or lobby) and every hand show it, and a game
+that had started gets its game-over message (``why``: the reason it gives)."""
 EXPIRE = "expire"
 """A lobby expired: its message shows it and the channel is told."""
 REPOST = "repost"
@@ -30,7 +32,11 @@ REMIND = "remind"
 """The turn clock: remind ``seat`` (in ``body``) that its turn runs out, once per turn (the
 entry's version); written with the claim of the turn's reminder (``bot/clock.py``)."""
 
-KINDS = (MOVE, START, END, EXPIRE, REPOST, REDRAW, RESYNC, REMIND)
+LOBBY = "lobby"
+"""The lobby message is shown again: a seat of a rematch lobby was taken from the game-over
+message (``bot/rematch.py``), not from the lobby's own buttons."""
+
+KINDS = (MOVE, START, END, EXPIRE, REPOST, REDRAW, RESYNC, REMIND, LOBBY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +51,16 @@ class Publication:
             raise ValueError(f"unknown publication kind {self.kind!r}")
 
     @classmethod
-    def move(cls, hands: list[int], fresh: list[int]) -> Publication:
-        return cls(MOVE, {"hands": hands, "fresh": fresh})
+    def move(cls, hands: list[int], fresh: list[int], *, over: bool = False) -> Publication:
+        body: dict[str, Any] = {"hands": hands, "fresh": fresh}
+        if over:
+            body["over"] = True
+        return cls(MOVE, body)
+
+    @property
+    def ends_game(self) -> bool:
+        """It shows a game's end (its game-over message is due)."""
+        return self.kind == END or bool(self.body.get("over"))
 
     @classmethod
     def remind(cls, seat: int) -> Publication:
@@ -70,3 +84,8 @@ class Entry:
     @property
     def fresh(self) -> list[int]:
         return list(self.body.get("fresh", ()))
+
+    @property
+    def ends_game(self) -> bool:
+        """A game's end: a move that ended it, a cancel or an abandon (``Publication``)."""
+        return self.kind == END or bool(self.body.get("over"))

@@ -16,12 +16,13 @@ and a shared lock that a rebuild takes exclusively. SQLite has one writer at a t
 
 from __future__ import annotations
 
+import weakref
 import zlib
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import func, select, text
-from sqlalchemy.engine import Connection
+from sqlalchemy import false, func, inspect, select, text
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.ratings.model import Player, Rating, SeatResult, rate_game
@@ -54,6 +55,22 @@ def _lock_board(connection: Connection, guild_id: int, game_key: str) -> None:
     )
 
 
+_DEPARTURES: weakref.WeakSet[Engine] = weakref.WeakSet()
+"""Databases known to record departures (``results.departed``, migration 0012)."""
+
+
+def _departed_column(connection: Connection) -> Any:
+    """``results.departed``, or false where the database is older than migration 0012 (the
+    migration that brought ratings, 0007, rates the games stored before it with this code)."""
+    engine = connection.engine
+    if engine not in _DEPARTURES:
+        names = {column["name"] for column in inspect(connection).get_columns("results")}
+        if "departed" not in names:
+            return false().label("departed")
+        _DEPARTURES.add(engine)
+    return _RESULTS.c.departed
+
+
 def seat_results(connection: Connection, game_id: int) -> list[tuple[int, str, SeatResult]]:
     """The finished results of ``game_id`` as (guild, game key, seat result), by seat."""
     rows = connection.execute(
@@ -67,6 +84,7 @@ def seat_results(connection: Connection, game_id: int) -> list[tuple[int, str, S
             _RESULTS.c.side,
             _RESULTS.c.ai_level,
             _RESULTS.c.autoplayed,
+            _departed_column(connection),
         )
         .where(_RESULTS.c.game_id == game_id, _RESULTS.c.outcome == FINISHED)
         .order_by(_RESULTS.c.seat)
@@ -83,6 +101,7 @@ def seat_results(connection: Connection, game_id: int) -> list[tuple[int, str, S
                 side=row.side,
                 ai_level=row.ai_level,
                 autoplayed=bool(row.autoplayed),
+                departed=bool(row.departed),
             ),
         )
         for row in rows
@@ -272,6 +291,15 @@ async def rebuild_async(connection: Any) -> int:
 def results_of(rows: Sequence[Any]) -> list[SeatResult]:
     """Stored result rows as the model reads them (tests and tools)."""
     return [
-        SeatResult(r.seat, r.user_id, r.score, r.won, r.side, r.ai_level, r.autoplayed)
+        SeatResult(
+            r.seat,
+            r.user_id,
+            r.score,
+            r.won,
+            r.side,
+            r.ai_level,
+            r.autoplayed,
+            bool(getattr(r, "departed", False)),
+        )
         for r in rows
     ]

@@ -17,6 +17,10 @@ openskill match:
 - **Never a human's result when the AI played.** A human seat the AI was playing at the end
   (``autoplayed``) takes part with its player's rating, so the others are rated against the
   strength they met, but its own result changes nothing.
+- **Leaving is losing.** A player who left the game (``/leave``, ``departed``) and did not
+  come back is placed last, below every side still playing, whatever the AI made of the seat
+  afterwards; that loss counts for them. The seat is a team of its own then (a Kami partner
+  who stayed is ranked by the side's result alone), so the AI's play is credited to nobody.
 """
 
 from __future__ import annotations
@@ -62,6 +66,7 @@ class SeatResult:
     side: int | None = None
     ai_level: str | None = None
     autoplayed: bool = False
+    departed: bool = False
 
     @property
     def player(self) -> Player:
@@ -71,6 +76,9 @@ class SeatResult:
 
     @property
     def team(self) -> int:
+        """The side the seat is rated with (a player who left is a side of their own)."""
+        if self.departed:
+            return -1 - self.seat
         return self.seat if self.side is None else self.side
 
 
@@ -82,7 +90,8 @@ class SeatChange:
     after: Rating
     rank: int
     counted: bool
-    """False for a seat whose result is nobody's (a human seat the AI played at the end)."""
+    """False for a seat whose result is nobody's (a human seat the AI played at the end, unless
+    its player left: their loss counts)."""
 
 
 def _openskill(rating: Rating) -> object:
@@ -90,16 +99,21 @@ def _openskill(rating: Rating) -> object:
 
 
 def finishing_ranks(results: Sequence[SeatResult]) -> dict[int, int]:
-    """Per side, its place (1 is best): winners first, then by points, ties shared."""
-    won = {r.team for r in results if r.won}
+    """Per side, its place (1 is best): winners first, then by points, ties shared; players who
+    left share the last place."""
+    staying = [r for r in results if not r.departed]
+    won = {r.team for r in staying if r.won}
     points: dict[int, int] = {}
-    for r in results:
+    for r in staying:
         points[r.team] = max(points.get(r.team, r.score), r.score)
     ranks = {team: 1 for team in won}
     others = [team for team in points if team not in won]
     for team in others:
         better = sum(1 for other in others if points[other] > points[team])
         ranks[team] = len(won) + 1 + better
+    for r in results:
+        if r.departed:
+            ranks[r.team] = len(points) + 1
     return ranks
 
 
@@ -130,7 +144,7 @@ def rate_game(
     changes: list[SeatChange] = []
     outcomes: dict[Player, list[Rating]] = {}
     for r in ordered:
-        counted = r.ai_level is not None or not r.autoplayed
+        counted = r.ai_level is not None or not r.autoplayed or r.departed
         new = after[r.seat] if counted else before[r.seat]
         changes.append(SeatChange(r.seat, r.player, before[r.seat], new, ranks[r.team], counted))
         if counted:

@@ -98,3 +98,36 @@ async def _trend(store: Store, guild_id: int, game_key: str, user_id: int) -> li
     async with store.session() as session:
         rows = (await session.exec(query)).all()
     return [mu - Z * sigma for mu, sigma in reversed(rows)]
+
+
+@dataclass(frozen=True)
+class SeatRatingChange:
+    """How a seat's player's rating moved with one game (conservative ratings, μ − 3σ)."""
+
+    seat: int
+    before: float
+    after: float
+    counted: bool
+    """False where the seat's result was nobody's (the AI played it at the end)."""
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before
+
+
+async def rating_changes(store: Store, game_id: int) -> dict[int, SeatRatingChange]:
+    """Per seat, the change a finished game made to its player's rating (empty for a game that
+    was not rated: abandoned, cancelled, or from before ratings)."""
+    async with store.session() as session:
+        rows = (
+            await session.exec(select(RatingChangeRow).where(RatingChangeRow.game_id == game_id))
+        ).all()
+    return {
+        row.seat: SeatRatingChange(
+            row.seat,
+            row.mu_before - Z * row.sigma_before,
+            row.mu_after - Z * row.sigma_after,
+            bool(row.counted),
+        )
+        for row in rows
+    }

@@ -55,7 +55,6 @@ class Presenter:
     def game_name(self, locale: str) -> str:
         return t(self.key("name"), locale)
 
-
     def option_label(self, name: str, locale: str) -> str:
         return t(self.key("option", name), locale)
 

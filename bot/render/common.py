@@ -46,6 +46,14 @@ def safe_names(names: Iterable[str]) -> list[str]:
     return [_safe_name(name) for name in names]
 
 
+def _host_name(loaded: LoadedGame, names: Sequence[str]) -> str:
+    """The host's name (seat 0 of a lobby, except in a rematch opened by another player)."""
+    for seat, name in zip(loaded.seats, names, strict=False):
+        if seat.user_id == loaded.row.host_id:
+            return name
+    return names[0] if names else "?"
+
+
 def shown_names(loaded: LoadedGame) -> tuple[str, ...]:
     """The seats' names as messages show them (``safe_names`` of ``LoadedGame.names``).
 
@@ -69,7 +77,7 @@ def lobby_embed(loaded: LoadedGame, presenter: Presenter, locale: str) -> discor
         colour=COLOUR,
     )
     lines = [
-        t("lobby.host", locale, name=names[0] if names else "?"),
+        t("lobby.host", locale, name=_host_name(loaded, names)),
         t("lobby.player_counts", locale, counts=_counts(game, locale)),
     ]
     for option in game.options:

@@ -35,7 +35,7 @@ COMMAND_SYNCS = sa.Table(
     sa.Column("commands", sa.Integer, nullable=False),
     sa.Column("synced_at", sa.DateTime(timezone=True), nullable=False),
 )
-"""Migration 0012; Core only, as no other part of the bot reads it."""
+"""Migration 0010; Core only, as no other part of the bot reads it."""
 
 
 @dataclass(frozen=True)

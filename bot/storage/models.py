@@ -69,6 +69,8 @@ class GameRow(SQLModel, table=True):
     reminded_version: int | None = None
     """The version whose turn was last reminded of its deadline (one reminder per turn, however
     many processes or restarts)."""
+    rematch_of: int | None = Field(default=None, index=True)
+    """The game this lobby is the rematch of (its Rematch button opened it; migration 0012)."""
 
 
 class SeatRow(SQLModel, table=True):
@@ -93,6 +95,11 @@ class SeatRow(SQLModel, table=True):
     """The AI plays this human's seat (missed too many turns) until the player takes it back."""
     missed_turns: int = 0
     """Turns in a row that the clock ran out on (reset by the player's own move)."""
+    departed: bool = False
+    """The player left the game (``/leave``): the AI plays the seat (``takeover``) until they
+    take it back; if it ends so, their result is a loss (``bot/seat_handover.py``)."""
+    confirmed: bool = True
+    """In a rematch lobby: whether this player of the last game has confirmed their seat."""
     hints_used: int = 0
     joined_at: datetime = _when()
 
@@ -154,6 +161,8 @@ class ResultRow(SQLModel, table=True):
     """The game had AI seats or a seat the AI took over: kept apart from all-human games."""
     autoplayed: bool = False
     """The AI was playing this human's seat when the game ended: no win is credited."""
+    departed: bool = False
+    """The player had left the game (``/leave``) when it ended: rated as a loss."""
     side: int | None = None
     """The seat's side (``State.sides``: Kami partners share one); ``None`` in results from
     before migration 0007 that it could not work out (the seat is then its own side)."""
@@ -180,6 +189,8 @@ class UserRow(SQLModel, table=True):
     dm_channel_id: int | None = Field(default=None, sa_type=BigInteger)
     hand_images: bool | None = None
     """Whether the user's hands carry a picture (``/pictures``; ``None``: yes, the default)."""
+    auto_pass: bool | None = None
+    """``/autopass``: a move that is the player's only choice is made for them (``None``: no)."""
 
 
 class GuildSettingsRow(SQLModel, table=True):

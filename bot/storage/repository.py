@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Integer, and_, bindparam, cast, func, or_, text, update
+from sqlalchemy import Boolean, Integer, and_, bindparam, cast, func, or_, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -109,12 +109,27 @@ _STORE_HAND = (
         stale_hand_message_id=bindparam("stale"),
     )
 )
+_CLEAR_STALE_HAND = (
+    _SEATS.update()
+    .where(
+        _SEATS.c.game_id == bindparam("game"),
+        _SEATS.c.seat == bindparam("seat_number"),
+        _SEATS.c.stale_hand_message_id == bindparam("deleted"),
+    )
+    .values(stale_hand_message_id=None)
+)
+"""A replaced hand DM is deleted: forget it (unless a newer one took its place meanwhile)."""
 _STORE_SEAT_TURNS = (
     _SEATS.update()
     .where(_SEATS.c.game_id == bindparam("game"), _SEATS.c.seat == bindparam("seat_number"))
-    .values(missed_turns=bindparam("missed"), takeover=bindparam("takeover"))
+    .values(
+        missed_turns=bindparam("missed"),
+        takeover=bindparam("takeover", type_=Boolean),
+        departed=and_(_SEATS.c.departed, bindparam("takeover", type_=Boolean)),
+    )
 )
-"""A move that changes its seat's clock record: a missed turn counted, or the count reset."""
+"""A move that changes its seat's clock record: a missed turn counted, or the count reset
+(a player who left and is back on their seat is no longer departed)."""
 _QUEUE = _OUTBOX.insert().returning(_OUTBOX.c.id, sort_by_parameter_order=True)
 """Outbox entries of a batch of moves, their ids returned in the order of the moves."""
 _DELIVERED = _OUTBOX.delete().where(_OUTBOX.c.id == bindparam("entry"))
@@ -172,8 +187,11 @@ def _write_rows(
             connection.execute(_STORE_SEAT_TURNS, seat_turns)
         rows = connection.execute(_QUEUE, [m.outbox_values for m in moves]).all()
         entry_ids = [row[0] for row in rows]
-    if hands:
-        connection.execute(_STORE_HAND, list(hands))
+    stored = [hand for hand in hands if "deleted" not in hand]
+    if stored:
+        connection.execute(_STORE_HAND, stored)
+    if len(stored) < len(hands):
+        connection.execute(_CLEAR_STALE_HAND, [hand for hand in hands if "deleted" in hand])
     if delivered:
         connection.execute(_DELIVERED, [{"entry": entry} for entry in delivered])
     if notices:
@@ -280,6 +298,7 @@ class FinalScore:
     with_ai: bool = False
     autoplayed: bool = False
     side: int | None = None
+    departed: bool = False
 
 
 @dataclass(frozen=True)
@@ -823,6 +842,7 @@ class Store:
                         display_name=seat.display_name,
                         locale=seat.locale,
                         ai_level=seat.ai_level,
+                        confirmed=seat.confirmed,
                         joined_at=seat.joined_at,
                     )
                 )
@@ -884,6 +904,17 @@ class Store:
             row.hand_channel_id, row.hand_message_id = channel_id, message_id
             row.hand_version, row.stale_hand_message_id = version, stale
 
+    async def stale_hand_deleted(self, game_id: int, seat: int, message_id: int) -> None:
+        """The replaced hand DM ``message_id`` is deleted: it is forgotten (written with the
+        next batch), so no later delivery, process or restart deletes it once more."""
+        kept = self._games.get(game_id)
+        if kept is not None and kept.seats[seat].stale_hand_message_id == message_id:
+            kept.seats[seat].stale_hand_message_id = None
+        with self._writing(game_id):
+            await self._group.submit(
+                _HandWrite({"game": game_id, "seat_number": seat, "deleted": message_id})
+            )
+
     # ------------------------------------------------------------------ AI and the turn clock
 
     async def set_turn_clock(
@@ -930,6 +961,7 @@ class Store:
         if kept is not None:
             kept.seats[turns.seat].missed_turns = turns.missed_turns
             kept.seats[turns.seat].takeover = turns.takeover
+            kept.seats[turns.seat].departed = kept.seats[turns.seat].departed and turns.takeover
             if deadline is not None:
                 kept.row.turn_deadline = deadline
         return entry
@@ -1350,6 +1382,7 @@ class Store:
             seat = kept.seats[write.seat_turns["seat_number"]]
             seat.missed_turns = write.seat_turns["missed"]
             seat.takeover = write.seat_turns["takeover"]
+            seat.departed = seat.departed and seat.takeover
         if kept.moves is not None:
             move = write.move
             kept.moves.append(LoggedMove(values["new_version"], move["seat"], move["events"]))
@@ -1424,6 +1457,7 @@ class Store:
                     with_ai=entry.with_ai,
                     autoplayed=entry.autoplayed,
                     side=entry.side,
+                    departed=entry.departed,
                 )
             )
         if outcome == GameStatus.FINISHED.value:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
@@ -16,7 +16,15 @@ from simcord.types import HttpLogEntry
 
 from bot.app import GloryBot
 from bot.config import Settings
-from bot.loopback.discord_limits import callback_problems, message_problems, refusal
+from bot.loopback.discord_limits import (
+    callback_problems,
+    commands_problems,
+    message_extras,
+    message_problems,
+    refusal,
+)
+from bot.loopback.openapi import Contract
+from bot.loopback.openapi import refusal as contract_refusal
 from bot.outbox.pace import TablePace
 
 
@@ -152,38 +160,64 @@ def payload_problems(method: str, path: str, body: Any) -> list[str]:
     (POST) and edits of an interaction's messages, ``@original`` included (PATCH). Anything
     else has no message to check.
     """
-    if not isinstance(body, dict):
-        return []
     parts = path.strip("/").split("/")
     match method, parts:
+        case "PUT", ["applications", _, "commands"] | ["applications", _, "guilds", _, "commands"]:
+            return commands_problems(body)
+    if not isinstance(body, dict):
+        return []
+    match method, parts:
         case "POST", ["interactions", _, _, "callback"]:
-            return callback_problems(body)
+            return callback_problems(body) + message_extras(body.get("data"))
         case "POST", ["channels", _, "messages"] | ["webhooks", _, _]:
-            return message_problems(body)
+            return message_problems(body) + message_extras(body)
         case "PATCH", ["channels", _, "messages", _] | ["webhooks", _, _, "messages", _]:
-            return message_problems(body, creating=False)
+            return message_problems(body, creating=False) + message_extras(body)
     return []
 
 
-@pytest.fixture(autouse=True)
-def discord_payload_limits(monkeypatch) -> None:
-    """SimCord refuses an oversized message as Discord does: 400 with code 50035.
+def _query(params: Any) -> dict[str, str]:
+    """SimCord's ``params`` as the query string aiohttp would have sent."""
+    shown = {}
+    for key, value in (params or {}).items():
+        shown[key] = ("true" if value else "false") if isinstance(value, bool) else str(value)
+    return shown
 
-    SimCord checks only some limits itself; this runs every message the bot sends through
-    ``bot/loopback/discord_limits.py`` first, so a message that Discord would refuse fails here too
-    (discord.py raises ``HTTPException``, and the bot logs it, which fails the test). A
-    refused request still appears in ``env.http_requests``, like one met by an injected fault.
+
+@pytest.fixture(autouse=True)
+def discord_payload_limits(request, monkeypatch) -> Iterator[None]:
+    """SimCord refuses what Discord refuses: 400 with code 50035.
+
+    SimCord checks only some limits itself; this runs every request the bot sends through
+    Discord's API description (``bot/loopback/openapi.py``: route, query, JSON body or a
+    multipart upload's ``payload_json``) and every message through ``bot/loopback/
+    discord_limits.py`` first, so a request that Discord would refuse fails here too
+    (discord.py raises ``HTTPException``; the bot logs it, and this fixture fails the test
+    unless it is marked ``breaks_contract``). A refused request still appears in
+    ``env.http_requests``, like one met by an injected fault.
     """
     original = simcord.http.router.dispatch
+    contract = Contract.load()
+    broken: list[str] = []
 
     def checked(backend: Any, method: str, path: str, *, json: Any = None, **kwargs: Any) -> Any:
         problems = payload_problems(method, path, json)
-        if problems:
+        breaches = contract.request_problems(method, path, _query(kwargs.get("params")), json)
+        if problems or breaches:
             params = copy.deepcopy(kwargs.get("params") or {})
             entry = HttpLogEntry(method, path, params, copy.deepcopy(json), kwargs.get("reason"))
             backend.http_requests.append(entry)
+            broken.extend(f"{method} {path}: {breach}" for breach in breaches)
             answer = refusal(problems)
+            if breaches:  # both, as the emulator answers them (``RestApi._payload_refusal``)
+                answer = contract_refusal(breaches)
+                answer["errors"].setdefault("_errors", []).extend(
+                    {"code": "BASE_TYPE_BAD_LENGTH", "message": problem} for problem in problems
+                )
             raise BackendError(400, answer["code"], answer["message"], errors=answer.get("errors"))
         return original(backend, method, path, json=json, **kwargs)
 
     monkeypatch.setattr(simcord.http.router, "dispatch", checked)
+    yield
+    if not request.node.get_closest_marker("breaks_contract"):
+        assert not broken, "requests broke Discord's API description:\n" + "\n".join(broken[:20])

@@ -233,6 +233,16 @@ def pick(message: Any, rng: random.Random) -> tuple[str, str | None]:
     return rng.choice(choices).custom_id, None
 
 
+async def use_first_control(actor: Any, message: Any) -> Any:
+    """Use the first control of a hand message as a player would: click a button, or choose
+    the first entry of a select (the collapsed menu often opens with a select)."""
+    found = message.message.components if hasattr(message, "message") else message.components
+    control = found[0].children[0]
+    if isinstance(control, discord.components.SelectMenu):
+        return await actor.select(message, [control.options[0].value], custom_id=control.custom_id)
+    return await actor.click(message, custom_id=control.custom_id)
+
+
 async def play_one_move(table: Table, rng: random.Random) -> None:
     """The seat on turn opens its hand and clicks through the menu until a move is applied."""
     seat = seat_on_turn(table)

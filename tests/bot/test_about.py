@@ -83,7 +83,7 @@ async def test_health_shows_a_manager_how_the_bot_is_doing(
     latency = [line for line in lines if line.startswith(t("health.latency", locale, ms="")[:8])]
     assert len(latency) == 1
     assert t("health.outbox_empty", locale) in lines  # every move of the game is shown
-    assert t("health.commands_global", locale, count=17) in lines
+    assert t("health.commands_global", locale, count=18) in lines
     # Nothing of a hand: numbers only.
     hands = (await table.loaded()).row.state
     assert "hands" not in result.response.content and str(hands)[:40] not in lines

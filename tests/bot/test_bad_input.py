@@ -23,6 +23,7 @@ from tests.bot.driver import (
     reply_text,
     seat_on_turn,
     snapshot,
+    use_first_control,
 )
 from tests.bot.forge import forged_click, simultaneous
 
@@ -87,8 +88,7 @@ async def test_a_stale_control_is_refused_and_the_current_hand_shown(simcord_env
     old = await player.member.click(current_table(table), label="My hand")
     await play_one_move(table, random.Random(3))
     before = await snapshot(table)
-    control = old.response.message.components[0].children[0]
-    result = await player.member.click(old.response, custom_id=control.custom_id)
+    result = await use_first_control(player.member, old.response)
     assert result.ephemeral
     assert "out of date" in reply_text(result) and "Your hand" in reply_text(result)
     assert await snapshot(table) == before
@@ -158,6 +158,10 @@ async def test_an_illegal_move_is_refused(simcord_env) -> None:
     for custom_id, value in (
         (f"glory:m:{loaded.id}:{loaded.row.version}:{seat}:99", None),
         (f"glory:s:{loaded.id}:{loaded.row.version}:{seat}:", "77"),
+        # A select of complete moves sends a whole path below its level: one that leads
+        # nowhere is refused as illegal, like a single index out of range.
+        (f"glory:s:{loaded.id}:{loaded.row.version}:{seat}:", "0.77"),
+        (f"glory:s:{loaded.id}:{loaded.row.version}:{seat}:0", "0.0.0.0"),
     ):
         result = await forged_click(simcord_env, user, dm, custom_id, value)
         assert result.ephemeral and "not allowed" in reply_text(result)
@@ -189,6 +193,11 @@ async def test_malformed_menu_paths_and_select_values_are_answered_and_change_no
         (f"glory:s:{base}:", "not-a-number"),
         (f"glory:s:{base}:", "9" * 5000),  # int() of this many digits raises
         (f"glory:s:{base}:", ""),
+        (f"glory:s:{base}:", "0..1"),  # a complete move's path, malformed
+        (f"glory:s:{base}:", "0."),
+        (f"glory:s:{base}:", "."),
+        (f"glory:s:{base}:", "0.-1"),
+        (f"glory:s:{base}:0.0", ".".join(["0"] * 19)),  # deeper than any menu, in all
         ("glory:zzz:1", None),  # a prefix no control of ours has
         ("something-else", None),  # not ours at all
     ]
@@ -231,8 +240,7 @@ async def test_old_buttons_of_a_cancelled_game(simcord_env) -> None:
     assert not result.ephemeral and "cancelled the game" in result.response.content
     before = await snapshot(table)
     assert before[1] == GameStatus.CANCELLED
-    control = hand.response.message.components[0].children[0]
-    result = await player.member.click(hand.response, custom_id=control.custom_id)
+    result = await use_first_control(player.member, hand.response)
     assert result.ephemeral and "was cancelled" in reply_text(result)
     result = await forged_click(
         simcord_env, player.member, current_table(table), f"glory:hand:{table.game_id}"

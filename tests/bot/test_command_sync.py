@@ -20,7 +20,7 @@ from bot.startup import summary
 from tests.bot.conftest import closed_after_the_test
 
 NO_WORKERS = {"ai_workers": 0, "picture_workers": 0}
-COMMANDS = 17
+COMMANDS = 18
 
 
 def command_puts(env, suffix: str = "/commands") -> list[str]:

@@ -83,10 +83,13 @@ async def test_rules_for_every_game(simcord_env) -> None:
         assert embed.footer.text.startswith("Page 1 of ")
 
 
-async def test_leave_concedes_and_records_an_abandoned_game(simcord_env) -> None:
+async def test_leave_by_the_last_human_records_an_abandoned_game(simcord_env) -> None:
     table = await quick_game(simcord_env)
     result = await table.players[1].member.slash(table.channel, "leave")
-    assert not result.ephemeral and "conceded" in result.response.content
+    assert not result.ephemeral and "the AI plays their seat" in result.response.content
+    assert (await table.loaded()).status is GameStatus.ACTIVE  # the game goes on
+    result = await table.players[0].member.slash(table.channel, "leave")
+    assert not result.ephemeral and "no player is left" in result.response.content
     loaded = await table.loaded()
     assert loaded.status is GameStatus.ABANDONED
     assert "abandoned" in message_text(current_table(table))
@@ -202,8 +205,8 @@ async def test_sync_is_for_the_owner_only(simcord_env, owner) -> None:
     assert result.ephemeral
     text = result.response.content  # the reply after "thinking…" replaces it
     if owner:
-        assert "Synced 17 commands" in text  # with /hint, /history, /profile, /replay, /pictures,
-        # /about and /health
+        assert "Synced 18 commands" in text  # with /hint, /history, /profile, /replay, /pictures,
+        # /about, /health and /autopass
     else:
         assert "owner" in text
 

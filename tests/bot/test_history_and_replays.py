@@ -202,13 +202,14 @@ async def test_an_abandoned_game_is_listed_and_replayed_but_not_rated(simcord_en
     rng = random.Random(2)
     for _ in range(4):
         await play_one_move(table, rng)
-    result = await table.players[1].member.slash(table.channel, "leave")
-    assert not result.ephemeral
+    for player in (1, 2, 0):  # the AI takes two seats, then nobody is left: abandoned
+        result = await table.players[player].member.slash(table.channel, "leave")
+        assert not result.ephemeral
     listed = await table.players[0].member.slash(table.channel, "history")
     assert "Abandoned" in message_text(listed.response.message)
     shown = await table.players[0].member.slash(table.channel, "replay", game=table.game_id)
     position, last, _ = footer_of(shown.response)
-    assert (position, last) == (0, 4)
+    assert position == 0 and last >= 4  # the AI may have moved for a seat meanwhile
     assert t("table.ended.abandoned", "en") not in shown.response.embeds[0].description
     end = await table.players[0].member.click(
         shown.response.message, custom_id=button(shown.response, ":last")

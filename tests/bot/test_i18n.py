@@ -25,7 +25,7 @@ LITERAL_KEY = re.compile(
 def test_every_literal_key_in_the_code_exists() -> None:
     found = set()
     for path in BOT.rglob("*.py"):
-        if "i18n" in path.parts:
+        if "i18n" in path.parts or "loopback" in path.parts:  # the emulator is not the bot's UI
             continue
         found |= set(LITERAL_KEY.findall(path.read_text()))
     assert len(found) > 40

@@ -33,6 +33,11 @@ def allowed_mentions(request: Any) -> dict[str, Any] | None:
     return body.get("allowed_mentions")
 
 
+def is_game_over(request: Any) -> bool:
+    """The game-over message (``bot/game_over.py``): the one message that pings players."""
+    return "glory:over:" in str(request.json)
+
+
 def content(request: Any) -> str:
     body = request.json
     if request.path.endswith("/callback"):
@@ -56,6 +61,11 @@ async def test_a_name_that_is_a_mention_pings_nobody_when_echoed(simcord_env) ->
     sent = [r for r in new_messages(simcord_env) if r in simcord_env.http_requests[before:]]
     assert any(content(r) == notice for r in sent), "the notice was sent"
     for request in sent:
+        if is_game_over(request):  # it pings the players (the victim plays), nobody else
+            players = {str(p.user.id) for p in table.players}
+            assert {str(u) for u in allowed_mentions(request)["users"]} == players
+            assert allowed_mentions(request)["parse"] == []
+            continue
         assert allowed_mentions(request) == {"parse": []}, request.path
 
 
@@ -65,8 +75,14 @@ async def test_no_message_of_a_whole_game_allows_a_ping(simcord_env) -> None:
     await table.bot.outbox.idle()
     requests = new_messages(simcord_env)
     assert len(requests) > 10
+    players = {str(p.user.id) for p in table.players}
     for request in requests:
+        if is_game_over(request):  # the end pings the players alone (tests/bot/test_game_over.py)
+            mentions = allowed_mentions(request)
+            assert mentions["parse"] == [] and {str(u) for u in mentions["users"]} == players
+            continue
         assert allowed_mentions(request) == {"parse": []}, (request.method, request.path)
+    assert sum(is_game_over(r) for r in requests) == 1
 
 
 async def test_the_closed_dm_notice_pings_exactly_the_players_it_names(simcord_env) -> None:

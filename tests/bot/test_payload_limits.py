@@ -25,7 +25,7 @@ from discord.utils import escape_markdown
 from bot import guide
 from bot.controls import breadcrumb, lobby_view, menu_view, resolve, table_view
 from bot.i18n import LOCALES, catalog, placeholders, t
-from bot.loopback.discord_limits import CONTENT, message_problems
+from bot.loopback.discord_limits import COMPONENTS_V2, CONTENT, message_problems
 from bot.ratings.board import PER_PAGE, board_pages, standings_message
 from bot.ratings.queries import BoardEntry, ranked
 from bot.render import presenter_for
@@ -157,6 +157,7 @@ def test_every_message_of_a_random_playthrough_fits_discords_limits(
             embed = table_embed(loaded, presenter, history[-6:], locale)
             assert_fits(f"{status} table", wire(embed, table_view(loaded, locale)))
             check_scores(loaded, locale)
+            check_game_over(loaded, locale)
 
 
 def check_lobby(key: str, options: dict[str, Any], names: list[str]) -> None:
@@ -453,3 +454,37 @@ def test_a_full_history_page_fits_in_every_language(names) -> None:
         )
         assert_fits(f"history {locale}", wire(content["embed"], content["view"]))
         assert content["embed"].description.count("\n") == HISTORY_PAGE - 1, "no line was cut"
+
+
+# ---------------------------------------------------------------- the game-over message
+
+
+def check_game_over(loaded: LoadedGame, locale: str) -> None:
+    """The game-over message (Components V2) of ``loaded`` in ``locale``, with a rating change
+    for every seat and a player who left, fits; it mentions the players alone."""
+    from bot.game_over import game_over
+    from bot.game_over_layout import game_over_layout
+    from bot.ratings.queries import SeatRatingChange
+
+    loaded.row.locale = locale
+    loaded.seats[-1].departed = True
+    changes = {
+        seat: SeatRatingChange(seat, -123.456, 98.765, seat != 0)
+        for seat in range(len(loaded.seats))
+    }
+    over = game_over(loaded, changes, "everyone_left")
+    payload = {"components": game_over_layout(over), "flags": COMPONENTS_V2, "nonce": "1" * 19}
+    assert_fits(f"game over ({loaded.status}, {locale})", payload)
+    assert over.mentions == tuple(seat.user_id for seat in loaded.seats)
+    loaded.seats[-1].departed = False
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_game_over_message_of_a_long_game_fits_with_long_names(players: int) -> None:
+    state = long_kami_game(players, rounds=40)
+    options = {"target": 30, "ending": "kami"}
+    for names in NAME_SETS:
+        for status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.CANCELLED):
+            loaded = loaded_for(state, "kami", options, names[:players], status=status)
+            for locale in LOCALE_CODES:
+                check_game_over(loaded, locale)

@@ -37,6 +37,7 @@ PAGE = re.compile(r"^Page (\d+) of (\d+)$")
 # ---------------------------------------------------------------- SimCord refuses like Discord
 
 
+@pytest.mark.breaks_contract  # oversized on purpose
 async def test_an_oversized_embed_is_refused_with_400_and_50035_through_discord_py(
     simcord_env,
 ) -> None:
@@ -57,6 +58,7 @@ async def test_an_oversized_embed_is_refused_with_400_and_50035_through_discord_
 
 
 @pytest.mark.logs_errors
+@pytest.mark.breaks_contract  # oversized on purpose
 async def test_an_oversized_interaction_answer_is_refused_too(
     simcord_env, monkeypatch, caplog
 ) -> None:
@@ -98,7 +100,7 @@ def test_every_message_create_and_edit_route_is_checked(method, path, body) -> N
     [
         ("PATCH", "/webhooks/1/token", {"name": "x" * 3000}),  # the webhook itself
         ("POST", "/interactions/1/token/callback", {"type": 5}),  # a deferral
-        ("PUT", "/applications/1/commands", [{"name": "play"}]),
+        ("PUT", "/applications/1/commands", [{"name": "play", "description": "Play"}]),
         (*CHANNEL_POST, {"content": "x" * 2000}),
     ],
 )

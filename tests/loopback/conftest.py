@@ -103,6 +103,8 @@ async def sync_ping(http: aiohttp.ClientSession, emulator: Emulator) -> None:
 async def post_json(
     http: aiohttp.ClientSession, path: str, body: dict[str, Any]
 ) -> tuple[int, dict[str, Any]]:
-    """POST as discord.py does (``with_response=1``); the status and the JSON answer."""
-    async with http.post(path, json=body, params={"with_response": "1"}) as response:
+    """POST as discord.py does (``with_response=1`` on a callback, ``wait=1`` on a follow-up);
+    the status and the JSON answer."""
+    query = {"with_response": "1"} if path.endswith("/callback") else {"wait": "1"}
+    async with http.post(path, json=body, params=query) as response:
         return response.status, await response.json()

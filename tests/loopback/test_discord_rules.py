@@ -94,6 +94,7 @@ async def test_a_late_answer_raises_not_found_10062_in_the_bot(
     assert [m.content for m in emulator.messages_in(emulator.channel)] == ["answered after 0.0 s"]
 
 
+@pytest.mark.breaks_contract  # oversized on purpose: Discord refuses it
 async def test_an_oversized_embed_raises_50035_and_changes_nothing(
     emulator: Emulator, reference_bot: RunningBot
 ) -> None:

@@ -86,7 +86,9 @@ random-clicking four-round game needs ~2,400 menu actions, one round about 500-8
 async def test_complete_game_ends_with_a_final_table_and_no_live_hands(
     emulator: Emulator, tmp_path: Path, game: str
 ) -> None:
-    """A whole game through Discord only; the table ends without controls, hands are final."""
+    """A whole game through Discord only; the table ends without controls, hands are final,
+    and every message the bot deleted was deleted once (a finished game used to delete each
+    seat's last replaced hand DM a second time: a 404 and a wasted request each)."""
     players = [emulator.add_actor(name) for name in ("alice", "bob", "carol")]
     async with glory_bot(emulator, tmp_path) as bot:
         options = QUICK_GAME_OPTIONS.get(game)
@@ -101,6 +103,10 @@ async def test_complete_game_ends_with_a_final_table_and_no_live_hands(
             only_round = t("call_to_glory.view.round", "en-US", round=1, total=1)
             assert only_round in table.message.embeds[0]["description"]
         await assert_clean_log(bot, emulator)
+    deletions = [call for call in emulator.calls("DELETE") if "/messages/" in call.path]
+    assert deletions
+    assert [call.status for call in deletions if call.status != 204] == []
+    assert len({call.path for call in deletions}) == len(deletions)
 
 
 async def test_gateway_and_rest_faults_mid_game(emulator: Emulator, tmp_path: Path) -> None:

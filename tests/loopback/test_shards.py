@@ -249,9 +249,7 @@ async def test_games_on_every_shard_finish_with_every_move_made_from_dms(
             alive = tmp_path / f"bot-shard-{shard}.alive"
             await emulator.wait_for(alive.exists, timeout=5, what=f"shard {shard}'s health file")
         tables = [
-            await open_and_start(
-                emulator, players, GAME, channel=emulator.channel_of(guild), ai=ai
-            )
+            await open_and_start(emulator, players, GAME, channel=emulator.channel_of(guild), ai=ai)
             for guild, players, ai in games
         ]
         clicks: list[InteractionRecord] = []
@@ -310,15 +308,21 @@ async def test_a_killed_process_leaves_the_others_going_and_takes_its_shard_back
         ]
         clicks: list[InteractionRecord] = []
         presses: list[InteractionRecord] = []
+        pressing = asyncio.create_task(press_my_hand(tables[2], games[2][1][0], presses))
+        # Every game is brought to state 6 first: a game that runs ahead would end (and show
+        # no hand) before the slowest got there, and the kill must land mid-game on all three.
         burst = [
-            asyncio.create_task(play_from_dms(table, random.Random(rng.random()), clicks))
+            asyncio.create_task(
+                play_from_dms(table, random.Random(rng.random()), clicks, until_version=6)
+            )
             for table in tables
         ]
-        pressing = asyncio.create_task(press_my_hand(tables[2], games[2][1][0], presses))
         try:
-            await emulator.wait_for(
-                lambda: all(t.version() >= 6 for t in tables), timeout=30, what="state 6"
-            )
+            await asyncio.wait_for(asyncio.gather(*burst), timeout=60)
+            burst = [
+                asyncio.create_task(play_from_dms(table, random.Random(rng.random()), clicks))
+                for table in tables
+            ]
             victim = processes[2]
             await victim.kill()
             killed_at = [table.version() for table in tables]

@@ -247,3 +247,20 @@ async def test_a_read_overlapping_the_last_move_is_not_kept(
     await last
     row, _ = await store.game_with_seats(game_id)
     assert (row.status, row.version) == (GameStatus.FINISHED, 2)
+
+
+async def test_a_deleted_stale_hand_is_forgotten_in_memory_and_in_the_database(
+    store: Store,
+) -> None:
+    """Once the hand DM a newer one replaced is deleted, nothing names it any more: not the
+    running game's memory, not the database a finished game (or another process) reads; a
+    deletion reported for a DM that is no longer the stale one changes nothing."""
+    game_id = await running_game(store)
+    await store.set_hand_message(game_id, 1, channel_id=5, message_id=8, version=2, stale=7)
+    await store.stale_hand_deleted(game_id, 1, 6)  # not the stale one: kept
+    assert (await store.current_seat(game_id, 1)).stale_hand_message_id == 7  # type: ignore[union-attr]
+    assert (await Store(store.engine).seats(game_id))[1].stale_hand_message_id == 7
+    await store.stale_hand_deleted(game_id, 1, 7)
+    assert (await store.current_seat(game_id, 1)).stale_hand_message_id is None  # type: ignore[union-attr]
+    fresh = await Store(store.engine).seats(game_id)
+    assert (fresh[1].hand_message_id, fresh[1].stale_hand_message_id) == (8, None)

@@ -215,10 +215,12 @@ async def test_a_store_that_may_have_missed_notices_forgets_what_it_kept(
     # same instant (docs/architecture.md, "Several processes"): it then drops what it kept and
     # listens again on a new connection.
     await eventually(
-        lambda: not b.listening
-        or (
-            b._feed._connection is not None  # type: ignore[union-attr]
-            and b._feed._connection.get_server_pid() != listener  # type: ignore[union-attr]
+        lambda: (
+            not b.listening
+            or (
+                b._feed._connection is not None  # type: ignore[union-attr]
+                and b._feed._connection.get_server_pid() != listener  # type: ignore[union-attr]
+            )
         ),
         seconds=10,
     )
@@ -774,3 +776,32 @@ async def test_a_store_waits_for_its_previous_session_to_let_its_lock_go(
         assert await b.claim(game_id, claims.OUTBOX, lease=30) is None
     finally:
         await lingering.close()
+
+
+async def test_processes_on_one_database_count_each_other_to_share_discords_budget(
+    stores: list[Store],
+) -> None:
+    """Each process takes its part of GLOBAL_REQUESTS_PER_SECOND: they count each other
+    through PostgreSQL; one that stops cleanly leaves at once, one that died (its liveness lock
+    gone and its row stale) is no longer counted."""
+    from bot.storage import budget_shares
+
+    first, second, third = stores
+    assert await budget_shares.processes_sharing(first) == 1
+    assert await budget_shares.processes_sharing(second) == 2
+    assert await budget_shares.processes_sharing(third) == 3
+    assert await budget_shares.processes_sharing(first) == 3
+    await budget_shares.leave(second)
+    assert await budget_shares.processes_sharing(first) == 2
+    # a process that died long ago: no liveness lock, a stale row
+    async with first.engine.begin() as connection:
+        await connection.execute(
+            text(
+                "INSERT INTO budget_shares VALUES ('gone', now() - interval '1 hour'),"
+                " ('new', now())"
+            )
+        )
+    assert await budget_shares.processes_sharing(first) == 3  # 'new' may still be starting
+    async with first.engine.connect() as connection:
+        left = await connection.scalar(text("SELECT count(*) FROM budget_shares"))
+    assert left == 3  # the dead one's row is gone

@@ -166,7 +166,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cmd.scores.name": "punkte",
     "cmd.scores.description": "Punkte des Spiels in diesem Kanal, pro Runde und insgesamt",
     "cmd.leave.name": "aufgeben",
-    "cmd.leave.description": "Aufgeben: Das Spiel endet und wird als aufgegeben gespeichert",
+    "cmd.leave.description": (
+        "Das Spiel verlassen: Die KI spielt deinen Platz weiter (für dich eine Niederlage)"
+    ),
     "cmd.cancel.name": "abbrechen",
     "cmd.cancel.description": (
         "Bricht das Spiel dieses Kanals ohne Ergebnis ab (Host oder Serververwaltung)"
@@ -266,7 +268,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "Das Spiel ist vorbei. Gewonnen haben **{names}**.",
     },
     "table.ended.cancelled": "Dieses Spiel wurde abgebrochen; es wurde kein Ergebnis gespeichert.",
-    "table.ended.abandoned": "Jemand hat aufgegeben; das Spiel wurde als aufgegeben gespeichert.",
+    "table.ended.abandoned": (
+        "Niemand saß mehr am Tisch; das Spiel wurde als aufgegeben gespeichert."
+    ),
     "table.ended.expired": "Dieses Spiel ist abgelaufen.",
     "table.scores": "Punkte",
     "table.score": {"one": "{name}: {count} Punkt", "other": "{name}: {count} Punkte"},

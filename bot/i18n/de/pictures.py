@@ -49,8 +49,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "pictures.colour_letter.black": "S",
     "cli.setting.PICTURES": "on (Standard) oder off: off zeigt in keinem Server Bilder",
     "cli.setting.PICTURE_WORKERS": (
-        "Arbeitsprozesse, die die Bilder zeichnen"
-        " (je einer für Tische und Hände; 0: ein Thread)"
+        "Arbeitsprozesse, die die Bilder zeichnen (je einer für Tische und Hände; 0: ein Thread)"
     ),
     "cli.setting.TABLE_UPDATES_PER_SECOND": (
         "wie viele Tische der Bot höchstens pro Sekunde aktualisiert, alle Spiele zusammen"

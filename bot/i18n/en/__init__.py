@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from bot.i18n.en import (
     ai,
+    budget,
     call_to_glory,
     clans_and_glory,
     clock,
     command_options,
     common,
+    flow,
     guide,
     hints,
     history,
@@ -33,7 +35,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     **hints.MESSAGES,
     **history.MESSAGES,
     **pictures.MESSAGES,
+    **budget.MESSAGES,
     **guide.MESSAGES,
     **command_options.MESSAGES,
+    **flow.MESSAGES,
     **host.MESSAGES,
 }

@@ -144,7 +144,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cmd.scores.name": "scores",
     "cmd.scores.description": "Scores of this channel's game, by round and in total",
     "cmd.leave.name": "leave",
-    "cmd.leave.description": "Concede: the game ends and is recorded as abandoned",
+    "cmd.leave.description": (
+        "Leave the game: the AI plays your seat on (a loss for you unless you come back)"
+    ),
     "cmd.cancel.name": "cancel",
     "cmd.cancel.description": "Cancel this channel's game without a result (host or managers)",
     "cmd.standings.name": "standings",
@@ -225,7 +227,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "The game is over. Winners: **{names}**.",
     },
     "table.ended.cancelled": "This game was cancelled; no result was recorded.",
-    "table.ended.abandoned": "A player conceded; the game was recorded as abandoned.",
+    "table.ended.abandoned": "No player was left at the table; the game was recorded as abandoned.",
     "table.ended.expired": "This game expired.",
     "table.scores": "Scores",
     "table.score": {"one": "{name}: {count} point", "other": "{name}: {count} points"},

@@ -48,8 +48,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "pictures.colour_letter.black": "K",
     "cli.setting.PICTURES": "on (default) or off: off shows no pictures in any server",
     "cli.setting.PICTURE_WORKERS": (
-        "worker processes drawing the pictures"
-        " (one for tables, one for hands each; 0: a thread)"
+        "worker processes drawing the pictures (one for tables, one for hands each; 0: a thread)"
     ),
     "cli.setting.TABLE_UPDATES_PER_SECOND": (
         "how many tables the bot updates per second at most, all games together (under heavy"

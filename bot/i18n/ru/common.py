@@ -156,7 +156,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "cmd.scores.name": "очки",
     "cmd.scores.description": "Очки игры в этом канале по раундам и всего",
     "cmd.leave.name": "сдаться",
-    "cmd.leave.description": "Сдаться: игра заканчивается и записывается как прерванная",
+    "cmd.leave.description": (
+        "Выйти из игры: твоё место займёт ИИ (для тебя это поражение, если не вернёшься)"
+    ),
     "cmd.cancel.name": "отменить",
     "cmd.cancel.description": "Отменить игру в этом канале без результата (хост или модераторы)",
     "cmd.standings.name": "рейтинг",
@@ -264,7 +266,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "Игра окончена. Победители: **{names}**.",
     },
     "table.ended.cancelled": "Эта игра отменена; результат не записан.",
-    "table.ended.abandoned": "Один из игроков сдался; игра записана как прерванная.",
+    "table.ended.abandoned": "За столом не осталось игроков; игра записана как прерванная.",
     "table.ended.expired": "Время этой игры истекло.",
     "table.scores": "Очки",
     "table.score": {

@@ -63,8 +63,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "pictures.colour_letter.black": "Ч",
     "cli.setting.PICTURES": "on (по умолчанию) или off: off — без картинок на всех серверах",
     "cli.setting.PICTURE_WORKERS": (
-        "рабочие процессы, рисующие картинки"
-        " (по одному для столов и для рук; 0: поток)"
+        "рабочие процессы, рисующие картинки (по одному для столов и для рук; 0: поток)"
     ),
     "cli.setting.TABLE_UPDATES_PER_SECOND": (
         "сколько столов бот обновляет в секунду самое большее, все игры вместе"

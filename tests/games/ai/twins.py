@@ -172,9 +172,7 @@ def _soldier_bounds(state: KamiState, seat: int) -> dict[int, tuple[int, int]]:
         line = state.defense[s]
         # The game's last face-down card is turned up at the end: public as well.
         final = len(line) - 1 if last is not None and s == last["seat"] else None
-        shown = sum(
-            1 for i, (c, up, _m) in enumerate(line) if (up or i == final) and c == SOLDIER
-        )
+        shown = sum(1 for i, (c, up, _m) in enumerate(line) if (up or i == final) and c == SOLDIER)
         shown += sum(1 for c, _m in state.attack[s] if c == SOLDIER)
         bounds[s] = (low - shown, high - shown)
     return bounds

@@ -38,9 +38,7 @@ def upgrade() -> None:
         )
     with op.batch_alter_table("games", schema=None) as batch_op:
         batch_op.add_column(sa.Column("turn_seconds", sa.Integer(), nullable=True))
-        batch_op.add_column(
-            sa.Column("turn_deadline", sa.DateTime(timezone=True), nullable=True)
-        )
+        batch_op.add_column(sa.Column("turn_deadline", sa.DateTime(timezone=True), nullable=True))
         batch_op.add_column(sa.Column("reminded_version", sa.Integer(), nullable=True))
     with op.batch_alter_table("results", schema=None) as batch_op:
         batch_op.add_column(sa.Column("ai_level", sa.String(length=16), nullable=True))

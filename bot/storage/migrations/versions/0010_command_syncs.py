@@ -1,6 +1,6 @@
 """command_syncs: the fingerprint of the slash commands last registered with Discord, per scope
 
-Revision ID: 0012
+Revision ID: 0010
 Revises: 0009
 Create Date: 2026-11-27 10:00:00.000000
 
@@ -13,7 +13,7 @@ Create Date: 2026-11-27 10:00:00.000000
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012"
+revision = "0010"
 down_revision = "0009"
 branch_labels = None
 depends_on = None

@@ -1,0 +1,219 @@
+"""Discord's global budget: every request the bot's token makes, paced within
+``GLOBAL_REQUESTS_PER_SECOND`` (50 by default), turn DMs first, then hands, then tables.
+
+Why: Discord allows a bot token about 50 requests a second in all, shared by every shard and
+process (interaction callbacks and their webhooks aside). Past it Discord answers 429 with
+``global: true``, and discord.py then stops every bot-route call until the window is over:
+the rate-limited soak at 150 games ended in thousands of global 429s and a stalled game. A
+pacer of our own keeps the bot under the limit, so the 429s never come, and chooses what goes
+first when the bot needs more than it has:
+
+- **Priorities**: a turn's DM (the ping that tells a player to move) first, then other hand
+  DMs, then tables (and anything else). A waiting request is promoted after ``PROMOTE_SECONDS``
+  per level, so under saturation the tables slow down but are never starved.
+- **Fair between games**: within a priority the waiting games take turns (round robin), so a
+  busy game cannot crowd out a quiet one; under saturation every game slows down evenly.
+- **Within the limit in any second**: Discord counts requests in windows of a second that
+  need not start when ours do; at most ``rate`` a second plus a burst of ``BURST`` go out in
+  any second, and ``rate`` is ``SHARE`` of the setting, so the sum stays below it.
+- **Several processes** on one PostgreSQL split the budget: each takes ``1/n`` of it, ``n``
+  being the processes alive (``bot/storage/budget_shares.py`` keeps the count in PostgreSQL;
+  no other service). One process (SQLite) takes it all.
+
+The hook (``pace_requests``) wraps discord.py's ``HTTPClient.request``, the one road every
+bot-route request takes (interaction callbacks and webhooks go through the webhook adapter,
+outside Discord's global limit, and are not paced). The courier names what each request is for
+with ``purpose(...)`` (a context variable, so the calls discord.py makes inside inherit it).
+Below the budget a request waits for nothing: the fast path is one clock read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import logging
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+TURN, HAND, TABLE = 0, 1, 2
+"""Priorities: a turn's DM, another hand DM, a table (or anything else)."""
+PRIORITY_NAMES = ("turn", "hand", "table")
+DEFAULT_GLOBAL_REQUESTS_PER_SECOND = 50.0
+SHARE = 0.9
+"""The part of Discord's limit the pacer uses: with ``BURST`` on top it stays within it."""
+BURST = 4
+"""Requests that may go at once after a quiet moment (on top of the steady rate)."""
+REFRESH_SECONDS = 5.0
+"""How often, at most, a busy process counts again the processes it shares the budget with."""
+PROMOTE_SECONDS = 4.0
+"""A request waiting this long is served as if one priority higher (no starvation)."""
+
+WHOLE = 1.0 - 1e-9
+"""One request's worth of budget (less a rounding error of the refill's arithmetic)."""
+
+_PURPOSE: contextvars.ContextVar[tuple[int, int]] = contextvars.ContextVar(
+    "glory_request_purpose", default=(TABLE, 0)
+)
+
+
+@contextlib.contextmanager
+def purpose(priority: int, game_id: int = 0) -> Iterator[None]:
+    """The requests made inside are for ``priority`` (``TURN``, ``HAND``, ``TABLE``) of
+    ``game_id`` (their turn among the games waiting)."""
+    token = _PURPOSE.set((priority, game_id))
+    try:
+        yield
+    finally:
+        _PURPOSE.reset(token)
+
+
+class GlobalBudget:
+    """Paces requests within ``per_second`` (this process's share of the global limit)."""
+
+    def __init__(
+        self,
+        per_second: float = DEFAULT_GLOBAL_REQUESTS_PER_SECOND,
+        *,
+        processes: int = 1,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        """``clock``: the event loop's own by default, the clock ``asyncio.sleep`` waits by
+        (a test harness that moves the loop's time moves the budget's too)."""
+        self.limit = per_second
+        self._sleep = sleep
+        self.processes = max(1, processes)
+        self._clock = clock or _loop_time
+        self._tokens = float(BURST)
+        self._refilled: float | None = None
+        self._waiting: list[OrderedDict[int, deque[tuple[float, asyncio.Future[None]]]]] = [
+            OrderedDict() for _ in PRIORITY_NAMES
+        ]
+        self._waiters = 0
+        self._serving: asyncio.Task[None] | None = None
+        self.counter: Callable[[], Awaitable[int]] | None = None
+        """Counts the processes sharing the budget (several processes; ``share_with``)."""
+        self._counting: asyncio.Task[None] | None = None
+        self._count_due = 0.0
+        self.granted = [0, 0, 0]
+        """Requests let through, per priority (for tests and benchmarks)."""
+        self.waited = 0
+        """Requests that had to wait for the budget."""
+
+    @property
+    def rate(self) -> float:
+        """Requests a second this process may make."""
+        return self.limit * SHARE / self.processes
+
+    def share_with(self, processes: int) -> None:
+        """``processes`` (this one included) share the limit from now on."""
+        self.processes = max(1, processes)
+
+    def _refill(self) -> None:
+        now = self._clock()
+        if self._refilled is not None:
+            gained = (now - self._refilled) * self.rate
+            self._tokens = min(float(BURST), self._tokens + gained)
+        self._refilled = now
+
+    async def acquire(self, priority: int | None = None, game_id: int | None = None) -> None:
+        """Wait for this request's turn (``priority`` and ``game_id`` default to the
+        ``purpose`` the caller set)."""
+        if self.counter is not None:
+            self._count_now_and_then()
+        if priority is None or game_id is None:
+            named_priority, named_game = _PURPOSE.get()
+            priority = named_priority if priority is None else priority
+            game_id = named_game if game_id is None else game_id
+        if not self._waiters:
+            self._refill()
+            if self._tokens >= WHOLE:
+                self._tokens -= 1.0
+                self.granted[priority] += 1
+                return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        queue = self._waiting[priority].setdefault(game_id, deque())
+        queue.append((self._clock(), future))
+        self._waiters += 1
+        self.waited += 1
+        if self._serving is None or self._serving.done():
+            self._serving = asyncio.get_running_loop().create_task(self._serve())
+        await future
+
+    def _count_now_and_then(self) -> None:
+        """Count the processes sharing the budget again, at most every ``REFRESH_SECONDS``
+        and only while requests come (an idle process keeps no timer; it stays counted by
+        the others while it lives, ``bot/storage/budget_shares.py``)."""
+        now = self._clock()
+        if now < self._count_due or (self._counting is not None and not self._counting.done()):
+            return
+        self._count_due = now + REFRESH_SECONDS
+        self._counting = asyncio.get_running_loop().create_task(self._count())
+
+    async def _count(self) -> None:
+        assert self.counter is not None
+        try:
+            self.share_with(await self.counter())
+        except Exception:  # the part stays as it was until the next count
+            log.info("could not count the processes sharing Discord's budget", exc_info=True)
+
+    async def _serve(self) -> None:
+        """Hand out the budget to the waiting requests, one at a time, as it refills."""
+        while self._waiters:
+            self._refill()
+            if self._tokens < WHOLE:
+                await self._sleep((1.0 - self._tokens) / self.rate)
+                continue
+            picked = self._next()
+            if picked is None:
+                continue
+            priority, future = picked
+            if future.done():  # its caller gave up (cancelled)
+                continue
+            self._tokens -= 1.0
+            self.granted[priority] += 1
+            future.set_result(None)
+            await asyncio.sleep(0)  # let it go before the next one
+
+    def _next(self) -> tuple[int, asyncio.Future[None]] | None:
+        """The next waiter: the highest priority (counting promotions for waiting), and
+        within it the game whose turn it is (round robin)."""
+        now = self._clock()
+        best: tuple[float, int] | None = None
+        for priority, games in enumerate(self._waiting):
+            if not games:
+                continue
+            oldest = next(iter(games.values()))[0][0]
+            effective = priority - (now - oldest) / PROMOTE_SECONDS
+            if best is None or effective < best[0]:
+                best = (effective, priority)
+        if best is None:
+            return None
+        priority = best[1]
+        games = self._waiting[priority]
+        game_id, queue = next(iter(games.items()))
+        _, future = queue.popleft()
+        del games[game_id]
+        if queue:
+            games[game_id] = queue  # to the back: the other games' turn first
+        self._waiters -= 1
+        return priority, future
+
+
+def _loop_time() -> float:
+    return asyncio.get_running_loop().time()
+
+
+def pace_requests(http: Any, budget: GlobalBudget) -> None:
+    """Make every request of discord.py's ``http`` (an ``HTTPClient``) wait for ``budget``."""
+    request: Callable[..., Awaitable[Any]] = http.request
+
+    async def paced(route: Any, **kwargs: Any) -> Any:
+        await budget.acquire()
+        return await request(route, **kwargs)
+
+    http.request = paced

@@ -1,0 +1,73 @@
+"""Storing a seat handed to the AI by its player (``/leave``; ``bot/seat_handover.py``).
+
+One transaction, like every change the players see: the seat is marked as the AI's
+(``takeover``) and as left (``departed``), the turn's deadline goes if the seat is on turn (an
+AI's turn has none), and the outbox entry that shows the table and the seat's hand is written.
+The kept copy of the game follows the write (``Store._writing``), as for a taken-back seat.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+
+from bot.outbox.entries import Entry, Publication
+from bot.storage.models import GameRow, GameStatus, SeatRow
+
+if TYPE_CHECKING:
+    from bot.storage.repository import Store
+
+_GAMES = GameRow.__table__  # type: ignore[attr-defined]
+_SEATS = SeatRow.__table__  # type: ignore[attr-defined]
+
+
+async def hand_seat_to_ai(
+    store: Store,
+    game_id: int,
+    seat: int,
+    *,
+    publication: Publication,
+    on_turn: bool,
+) -> Entry | None:
+    """The AI plays ``seat`` from now on for its player, who left; the entry to deliver, or
+    ``None`` if nothing changed (the game is no longer running, the seat is an AI's or its
+    player left already). ``on_turn``: the seat is on turn (its deadline goes)."""
+    from bot.storage.repository import Store
+
+    entry = None
+    with store._writing(game_id):
+        async with store._write_connection() as connection:
+            running = _GAMES.update().where(
+                _GAMES.c.id == game_id, _GAMES.c.status == GameStatus.ACTIVE.value
+            )
+            if on_turn:
+                running = running.values(turn_deadline=None)
+            else:
+                running = running.values(status=_GAMES.c.status)
+            if (await connection.execute(running)).rowcount != 1:
+                return None
+            handed = await connection.execute(
+                _SEATS.update()
+                .where(
+                    _SEATS.c.game_id == game_id,
+                    _SEATS.c.seat == seat,
+                    _SEATS.c.ai_level.is_(None),
+                    _SEATS.c.departed.is_(False),
+                )
+                .values(takeover=True, departed=True, missed_turns=0)
+            )
+            if handed.rowcount != 1:
+                return None
+            version = await connection.scalar(
+                select(_GAMES.c.version).where(_GAMES.c.id == game_id)
+            )
+            entry = await Store._queue(connection, game_id, int(version), publication)
+            await store._announce(connection, [game_id])
+    kept = store._games.get(game_id)
+    if kept is not None:
+        row = kept.seats[seat]
+        row.takeover, row.departed, row.missed_turns = True, True, 0
+        if on_turn:
+            kept.row.turn_deadline = None
+    return entry

@@ -1,0 +1,125 @@
+"""Discord's global budget (``bot/outbox/budget.py``): every token request paced within the
+limit, turn DMs first, then hands, then tables, games taking turns, nothing starved."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.outbox import budget
+from bot.outbox.budget import BURST, PROMOTE_SECONDS, GlobalBudget, pace_requests
+
+
+class Clock:
+    """A clock that moves only when the pacer sleeps (so the tests take no time)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.served: list[tuple[float, str]] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        await asyncio.sleep(0)
+
+
+async def requests(pacer: GlobalBudget, clock: Clock, wanted: list[tuple[int, int, str]]) -> None:
+    async def one(priority: int, game: int, name: str) -> None:
+        await pacer.acquire(priority, game)
+        clock.served.append((clock.now, name))
+
+    await asyncio.gather(*(one(*request) for request in wanted))
+
+
+async def test_below_the_budget_nothing_waits() -> None:
+    clock = Clock()
+    pacer = GlobalBudget(50, clock=clock, sleep=clock.sleep)
+    await requests(pacer, clock, [(budget.TABLE, 1, f"t{n}") for n in range(BURST)])
+    assert [at for at, _ in clock.served] == [0.0] * BURST
+    assert pacer.waited == 0
+
+
+async def test_no_second_holds_more_than_the_limit() -> None:
+    """Over any window of a second (Discord's need not start with ours) at most the limit."""
+    clock = Clock()
+    pacer = GlobalBudget(50, clock=clock, sleep=clock.sleep)
+    await requests(pacer, clock, [(budget.HAND, n % 7, str(n)) for n in range(400)])
+    times = [at for at, _ in clock.served]
+    for start in times:
+        assert sum(1 for at in times if start <= at < start + 1.0) <= 50
+    assert times[-1] >= (400 - BURST) / pacer.rate - 1e-6
+
+
+async def test_turn_dms_go_first_then_hands_then_tables() -> None:
+    clock = Clock()
+    pacer = GlobalBudget(10, clock=clock, sleep=clock.sleep)
+    await requests(pacer, clock, [(budget.TABLE, 1, "busy")] * BURST)  # the burst is used up
+    wanted = [(budget.TABLE, 2, "table"), (budget.HAND, 3, "hand"), (budget.TURN, 4, "turn")]
+    await requests(pacer, clock, wanted)
+    assert [name for _, name in clock.served[BURST:]] == ["turn", "hand", "table"]
+
+
+async def test_games_take_turns_within_a_priority() -> None:
+    """A game with many waiting requests does not crowd out another: they alternate."""
+    clock = Clock()
+    pacer = GlobalBudget(10, clock=clock, sleep=clock.sleep)
+    await requests(pacer, clock, [(budget.TABLE, 9, "x")] * BURST)
+    busy = [(budget.HAND, 1, "busy")] * 6
+    quiet = [(budget.HAND, 2, "quiet")] * 2
+    await requests(pacer, clock, busy + quiet)
+    order = [name for _, name in clock.served[BURST:]]
+    assert order[:4] == ["busy", "quiet", "busy", "quiet"]
+
+
+async def test_a_waiting_table_is_promoted_and_never_starved() -> None:
+    """Under a flood of turn DMs (each answered by a new one, as moves go on) a table still
+    goes out, once it has waited a few seconds."""
+    clock = Clock()
+    pacer = GlobalBudget(10, clock=clock, sleep=clock.sleep)
+    await requests(pacer, clock, [(budget.TABLE, 9, "x")] * BURST)
+    left = [300]
+
+    async def turns(game: int) -> None:
+        while left[0] > 0:
+            left[0] -= 1
+            await pacer.acquire(budget.TURN, game)
+            clock.served.append((clock.now, "turn"))
+
+    async def table() -> None:
+        await pacer.acquire(budget.TABLE, 1)
+        clock.served.append((clock.now, "table"))
+
+    await asyncio.gather(table(), *(turns(game) for game in range(20)))
+    table_at = next(at for at, name in clock.served if name == "table")
+    assert table_at <= 3 * PROMOTE_SECONDS  # two levels up, behind turns waiting meanwhile
+    assert clock.served[-1][1] == "turn"  # the flood went on after it
+
+
+async def test_processes_sharing_the_limit_each_take_their_part() -> None:
+    pacer = GlobalBudget(50)
+    alone = pacer.rate
+    pacer.share_with(4)
+    assert pacer.rate == alone / 4
+
+
+async def test_every_request_of_discord_py_waits_for_the_budget() -> None:
+    """The hook on ``HTTPClient.request``, with the purpose the courier names."""
+
+    class Http:
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+
+        async def request(self, route: str, **kwargs: object) -> str:
+            self.sent.append(route)
+            return route
+
+    http = Http()
+    clock = Clock()
+    pacer = GlobalBudget(50, clock=clock, sleep=clock.sleep)
+    pace_requests(http, pacer)
+    with budget.purpose(budget.TURN, 5):
+        assert await http.request("POST /channels/1/messages") == "POST /channels/1/messages"
+    assert pacer.granted == [1, 0, 0]
+    assert await http.request("PATCH /channels/1/messages/2") == "PATCH /channels/1/messages/2"
+    assert pacer.granted == [1, 0, 1]  # outside any purpose: a table's priority
