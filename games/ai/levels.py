@@ -62,7 +62,8 @@ EASY = Level("easy", 24)
 """A glance ahead with random simulations: takes an obvious point, does not plan."""
 MEDIUM = Level("medium", 150, rollout_depth=16, guidance=Guidance(expert_share=0.9, prior=0.5))
 STRONG = Level("strong", 1200, rollout_depth=16, guidance=Guidance(expert_share=0.9, prior=0.5))
-"""Calibrated so that a decision stays under half a second at the 95th percentile on one core
-of the reference machine (see ``docs/ai.md``)."""
+"""Calibrated (unguided, 2026-11-24) to stay under half a second at the 95th percentile on one
+core; the guided search costs 2-4 times as much per iteration, so at 1,200 iterations it no
+longer does (``docs/ai.md``, "Cost"); the bot's ``AI_MAX_MS`` cuts a search at 450 ms."""
 
 LEVELS: dict[str, Level] = {level.name: level for level in (RANDOM, RULES, EASY, MEDIUM, STRONG)}
