@@ -1,16 +1,35 @@
-"""Strength and cost of the AI (``games.ai``): duplicate tournaments with seat rotation.
+"""Strength and cost of the AI levels: duplicate tournaments against competent play.
 
-Every deal (a ``new_state`` seed) is played once per seating, so luck of the cards cancels out:
-with two players the candidate plays each deal from both seats; with three or four it sits in
-every seat in turn among baseline players; in four-player Kami its team takes each side in turn.
-Win rates come with Wilson 95 % intervals; score shares (the candidate's share of the table's
-points over a baseline seat's) with a delta-method interval over deals.
-The candidate's decision times (searched decisions only; a forced move is answered at once) and
-its iterations per second are reported per game.
+Every deal (a ``new_state`` seed) is played once per seating, so the luck of the cards cancels
+out: with two players each side plays each deal from both seats; with three or four the
+candidate sits in every seat in turn among rules-based players; in four-player Kami its team
+takes each side in turn. A deal with all its seatings is one unit (the games of one deal are not
+independent). Win rates come with Wilson 95 % intervals; score shares (the candidate's share of
+the table's points over an opponent seat's) with a delta-method interval over deals.
 
-    python benchmarks/ai.py --games 100 --budget 120          # reduced budget tournaments
-    python benchmarks/ai.py --full --games 30                 # the levels' own budgets
-    python benchmarks/ai.py --only kami --games 20 --budget 50  # a quick look
+Opponents: ``rules`` is the repository's rules-based player (``games.ai.experts``, also the
+``rules`` level); ``greedy`` is a second heuristic written apart from it and kept here
+(``benchmarks/greedy_players.py``), so that the levels are not tuned against one opponent only;
+``random`` is a uniformly random legal move. Levels play at their own budgets (the bot's) unless
+``--budget-scale`` says otherwise.
+
+Pairings (``--pairings``, comma separated):
+
+* ``rules``: easy, medium and strong each against the rules-based player, 2 players.
+* ``greedy``: strong against the greedy player, 2 players.
+* ``ladder``: medium against easy and strong against medium, 2 players (levels a human feels:
+  the stronger should win 65 % or more).
+* ``multi``: strong among rules-based players at 3 and 4 players (Kami 4p: a strong team
+  against a rules team), by score share (target: 1.25 times an opponent seat's).
+* ``random``: strong against random play (a sanity check).
+
+The candidate's searched decisions are timed (forced moves and wins on the spot are answered
+without a search): wall clock, and the CPU time of the deciding thread, which is what one idle
+core would take (the wall clock counts the other processes of a busy machine too).
+
+    python benchmarks/ai.py --quick                          # a smoke run, one deal each
+    python benchmarks/ai.py --jobs 2 --json out.json         # the full figures (hours)
+    python benchmarks/ai.py --only kami --pairings rules --games 40 --budget-scale 0.5
 """
 
 from __future__ import annotations
@@ -19,6 +38,8 @@ import argparse
 import dataclasses
 import json
 import math
+import multiprocessing
+import random
 import statistics
 import sys
 import time
@@ -27,10 +48,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.greedy_players import greedy_action
 from games import REGISTRY
 from games.ai import LEVELS, Level, decide, decision_seed
+from games.core import Action, State
 
 Z = 1.96
+LADDER_TARGET = 0.65
+STRONG_TARGET = 0.70
+SHARE_TARGET = 1.25
 
 
 def wilson(successes: float, n: int) -> tuple[float, float]:
@@ -45,13 +71,13 @@ def wilson(successes: float, n: int) -> tuple[float, float]:
 
 def ratio_interval(own: list[float], other: list[float]) -> tuple[float, float, float]:
     """Ratio of the mean shares, mean(own) / mean(other), over independent units (deals), with
-    a 95 % interval by the delta method. Infinite when the baseline seats scored nothing."""
+    a 95 % interval by the delta method. Infinite when the opponent seats scored nothing."""
     n = len(own)
     mean_own, mean_other = statistics.fmean(own), statistics.fmean(other)
     if mean_other == 0:
         return math.inf, math.inf, math.inf
     ratio = mean_own / mean_other
-    if n < 2:
+    if n < 2 or mean_own == 0:
         return ratio, -math.inf, math.inf
     var_own, var_other = statistics.variance(own), statistics.variance(other)
     cov = sum((a - mean_own) * (b - mean_other) for a, b in zip(own, other, strict=True)) / (n - 1)
@@ -60,223 +86,357 @@ def ratio_interval(own: list[float], other: list[float]) -> tuple[float, float, 
     return ratio, ratio - half, ratio + half
 
 
-@dataclasses.dataclass
-class Cost:
-    """Decision times and iterations of the candidate's searched decisions."""
+# --------------------------------------------------------------------------- players
 
-    times_ms: list[float] = dataclasses.field(default_factory=list)
-    iterations: int = 0
-    forced: int = 0
 
-    def add(self, other: Cost) -> None:
-        self.times_ms += other.times_ms
-        self.iterations += other.iterations
-        self.forced += other.forced
+@dataclasses.dataclass(frozen=True)
+class Player:
+    """A seat's player: a level of ``games.ai`` or a benchmark-only opponent (``greedy``)."""
 
-    def summary(self) -> str:
-        if not self.times_ms:
-            return "no searched decision"
-        times = sorted(self.times_ms)
-        p50 = times[len(times) // 2]
-        p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
-        rate = self.iterations / (sum(times) / 1000)
+    name: str
+    level: Level | None = None
+
+    @property
+    def searches(self) -> bool:
+        return self.level is not None and self.level.iterations > 0
+
+    def move(self, state: State, seat: int, seed: int) -> tuple[Action, float, float, bool]:
+        """The move, its wall and CPU milliseconds, and whether it was a searched decision."""
+        wall, cpu = time.perf_counter(), time.thread_time()
+        if self.level is None:
+            action = greedy_action(state, seat, random.Random(seed))
+            searched = False
+        else:
+            decision = decide(state, seat, self.level, seed)
+            action = decision.action
+            searched = self.searches and not decision.forced and not decision.winning
         return (
-            f"{len(times)} searched decisions ({self.forced} forced, answered at once): "
-            f"p50 {p50:.0f} ms, p95 {p95:.0f} ms, max {times[-1]:.0f} ms; {rate:,.0f} iterations/s"
+            action,
+            (time.perf_counter() - wall) * 1000,
+            (time.thread_time() - cpu) * 1000,
+            searched,
         )
 
 
-def play(
-    key: str, players: int, deal: int, levels: list[Level], candidates: set[int]
-) -> tuple[list[int], list[int], Cost]:
-    """One game; ``levels[seat]`` plays ``seat``. Returns the scores, winners and the cost of
-    the candidate seats' decisions."""
-    state = REGISTRY[key].new_state(players, deal)
-    cost = Cost()
+def player(name: str, scale: float) -> Player:
+    if name == "greedy":
+        return Player("greedy")
+    level = LEVELS[name]
+    if scale != 1.0:
+        level = level.scaled(scale)
+    return Player(name, level)
+
+
+# --------------------------------------------------------------------------- games
+
+
+@dataclasses.dataclass(frozen=True)
+class Game:
+    """One game of a tournament: who plays which seat of which deal."""
+
+    pairing: int
+    key: str
+    players: int
+    deal: int
+    seats: tuple[Player, ...]
+    candidates: tuple[int, ...]
+    options: tuple[tuple[str, object], ...] = ()
+
+
+@dataclasses.dataclass
+class Outcome:
+    pairing: int
+    deal: int
+    candidates: tuple[int, ...]
+    scores: list[int]
+    winners: list[int]
+    sides: list[int]
+    wall_ms: list[float]
+    cpu_ms: list[float]
+    forced: int
+
+
+def play(game: Game) -> Outcome:
+    """Play one game to the end; time the candidate seats' searched decisions."""
+    state = REGISTRY[game.key].new_state(game.players, game.deal, dict(game.options))
+    wall: list[float] = []
+    cpu: list[float] = []
+    forced = 0
     step = 0
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
-        seed = decision_seed(key, players, deal, step, seat, levels[seat].name)
-        decision = decide(state, seat, levels[seat], seed)
-        if seat in candidates and levels[seat].iterations > 0:
-            if decision.forced:
-                cost.forced += 1
+        who = game.seats[seat]
+        seed = decision_seed(game.key, game.players, game.deal, step, seat, who.name)
+        action, wall_ms, cpu_ms, searched = who.move(state, seat, seed)
+        if seat in game.candidates and who.searches:
+            if searched:
+                wall.append(wall_ms)
+                cpu.append(cpu_ms)
             else:
-                cost.times_ms.append(decision.elapsed_ms)
-                cost.iterations += decision.iterations
-        state.apply(decision.action)
+                forced += 1
+        state.apply(action)
         step += 1
-    return state.scores, state.winners, cost
+    return Outcome(
+        game.pairing,
+        game.deal,
+        game.candidates,
+        state.scores,
+        state.winners,
+        state.sides,
+        wall,
+        cpu,
+        forced,
+    )
 
 
-def seatings(key: str, players: int) -> list[set[int]]:
-    """The candidate's seats in each game of a duplicate set."""
-    if key == "kami" and players == 4:
-        return [{0, 2}, {1, 3}]  # the candidate team takes each side of the table in turn
-    return [{seat} for seat in range(players)]
+# --------------------------------------------------------------------------- tournaments
 
 
 @dataclasses.dataclass
-class Result:
+class Pairing:
+    """A tournament: ``candidate`` against ``opponent`` in one game and player count."""
+
+    key: str
+    players: int
+    candidate: Player
+    opponent: Player
+    deals: range
+    measure: str  # "wins" or "share"
+    target: float
+    options: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def title(self) -> str:
+        if self.players == 2:
+            return f"{self.key} 2p: {self.candidate.name} vs {self.opponent.name}"
+        if self.key == "kami" and self.players == 4:
+            return f"{self.key} 4p: {self.candidate.name} team vs {self.opponent.name} team"
+        others = self.players - 1
+        return (
+            f"{self.key} {self.players}p: {self.candidate.name} among {others} {self.opponent.name}"
+        )
+
+    def seatings(self) -> list[tuple[int, ...]]:
+        if self.key == "kami" and self.players == 4:
+            return [(0, 2), (1, 3)]
+        return [(seat,) for seat in range(self.players)]
+
+    def games(self, index: int) -> Iterator[Game]:
+        for deal in self.deals:
+            for candidates in self.seatings():
+                seats = tuple(
+                    self.candidate if seat in candidates else self.opponent
+                    for seat in range(self.players)
+                )
+                yield Game(index, self.key, self.players, deal, seats, candidates, self.options)
+
+
+def pairings(args: argparse.Namespace) -> list[Pairing]:
+    """The tournaments asked for, the most telling first (strong against the rules-based
+    player in every game, then the multiplayer settings, the ladder, the greedy opponent, the
+    lower levels against the rules-based player), so a long run reports those first."""
+    scale = args.budget_scale
+    easy, medium, strong = (player(name, scale) for name in ("easy", "medium", "strong"))
+    rules, greedy, random_player = (
+        player("rules", 1.0),
+        player("greedy", 1.0),
+        player("random", 1.0),
+    )
+    keys = [args.only] if args.only else list(REGISTRY)
+    first = args.first_deal
+    two = range(first, first + math.ceil(args.games / 2))
+
+    def options(key: str) -> tuple[tuple[str, object], ...]:
+        return (("rounds", args.ctg_rounds),) if key == "call_to_glory" else ()
+
+    def pairing(
+        key: str,
+        candidate: Player,
+        opponent: Player,
+        target: float = STRONG_TARGET,
+        players: int = 2,
+        measure: str = "wins",
+        deals: range = two,
+    ) -> Pairing:
+        return Pairing(key, players, candidate, opponent, deals, measure, target, options(key))
+
+    def multi(key: str) -> list[Pairing]:
+        found = []
+        for players in (3, 4):
+            units = 2 if key == "kami" and players == 4 else players  # games per deal
+            deals = range(first, first + math.ceil(args.multi_games / units))
+            found.append(pairing(key, strong, rules, SHARE_TARGET, players, "share", deals))
+        return found
+
+    plan: list[tuple[str, list[Pairing]]] = [
+        ("rules", [pairing(key, strong, rules) for key in keys]),
+        ("multi", [found for key in keys for found in multi(key)]),
+        (
+            "ladder",
+            [pairing(key, strong, medium, LADDER_TARGET) for key in keys]
+            + [pairing(key, medium, easy, LADDER_TARGET) for key in keys],
+        ),
+        ("greedy", [pairing(key, strong, greedy) for key in keys]),
+        (
+            "rules",
+            [pairing(key, medium, rules, 0.5) for key in keys]
+            + [pairing(key, easy, rules, 0.0) for key in keys],
+        ),
+        ("random", [pairing(key, strong, random_player, 0.95) for key in keys]),
+    ]
+    return [found for name, group in plan if name in args.pairings for found in group]
+
+
+@dataclasses.dataclass
+class Report:
     title: str
     budget: str
     games: int
     line: str
-    cost: Cost
-    passed: bool | None
-    """The point estimate meets the target (``None``: no target)."""
     target: str
-    passed_with_confidence: bool | None = None
-    """The whole 95 % interval meets the target."""
+    met: bool
+    met_with_confidence: bool
+    cost: str
+    cpu_p95: float | None
 
 
-def _win_rate(
-    key: str, players: int, candidate: Level, baseline: Level, deals: range, target: float
-) -> Result:
+def report(pairing: Pairing, outcomes: list[Outcome]) -> Report:
     wins = 0.0
-    games = 0
-    cost = Cost()
-    for deal in deals:
-        for seats in seatings(key, players):
-            levels = [candidate if seat in seats else baseline for seat in range(players)]
-            _scores, winners, game_cost = play(key, players, deal, levels, seats)
-            cost.add(game_cost)
-            won = [seat for seat in winners if seat in seats]
-            if won:
-                wins += 1.0 if len(won) == len(winners) else 0.5
-            games += 1
-    low, high = wilson(wins, games)
-    rate = wins / games
-    who = "team" if players == 4 else "seat"
-    return Result(
-        title=f"{key} {players}p: {candidate.name} {who} vs {baseline.name}",
-        budget=_budget(candidate, baseline),
-        games=games,
-        line=f"wins {rate:.1%} (95% CI {low:.1%}-{high:.1%}, {wins:g}/{games})",
-        cost=cost,
-        passed=rate >= target,
-        target=f">= {target:.0%}",
-        passed_with_confidence=low >= target,
-    )
-
-
-def score_share(key: str, players: int, candidate: Level, baseline: Level, deals: range) -> Result:
-    """Three or four players, one candidate among baselines: its share of the table's points
-    against a baseline seat's (all seatings of one deal form one unit; a game in which nobody
-    scored counts as no share for anyone)."""
     own_shares: list[float] = []
     other_shares: list[float] = []
-    wins = 0.0
-    games = 0
-    cost = Cost()
-    for deal in deals:
+    by_deal: dict[int, list[Outcome]] = {}
+    wall: list[float] = []
+    cpu: list[float] = []
+    forced = 0
+    for outcome in outcomes:
+        by_deal.setdefault(outcome.deal, []).append(outcome)
+        wall += outcome.wall_ms
+        cpu += outcome.cpu_ms
+        forced += outcome.forced
+        won = [seat for seat in outcome.winners if seat in outcome.candidates]
+        if won:
+            sides = {outcome.sides[seat] for seat in outcome.winners}
+            wins += 1.0 / len(sides)
+    for deal_outcomes in by_deal.values():
         own = other = 0.0
-        for seats in seatings(key, players):
-            levels = [candidate if seat in seats else baseline for seat in range(players)]
-            scores, winners, game_cost = play(key, players, deal, levels, seats)
-            cost.add(game_cost)
-            table = sum(scores) or 1
-            (seat,) = seats
-            own += scores[seat] / table
-            other += sum(scores[s] for s in range(players) if s != seat) / (players - 1) / table
-            if seat in winners:
-                wins += 1 / len(winners)
-            games += 1
-        own_shares.append(own / players)
-        other_shares.append(other / players)
-    mean, low, high = ratio_interval(own_shares, other_shares)
-    w_low, w_high = wilson(wins, games)
-    return Result(
-        title=f"{key} {players}p: {candidate.name} seat vs {players - 1} {baseline.name}",
-        budget=_budget(candidate, baseline),
-        games=games,
-        line=(
-            f"score share {mean:.2f}x a {baseline.name} seat's (95% CI {low:.2f}-{high:.2f} "
-            f"over {len(own_shares)} deals; mean share {statistics.fmean(own_shares):.1%} "
-            f"against {statistics.fmean(other_shares):.1%}); wins {wins / games:.1%} "
-            f"(95% CI {w_low:.1%}-{w_high:.1%}; an even seat wins {1 / players:.0%})"
+        for outcome in deal_outcomes:
+            table = sum(outcome.scores) or 1
+            mine = outcome.candidates
+            rest = [seat for seat in range(len(outcome.scores)) if seat not in mine]
+            own += sum(outcome.scores[seat] for seat in mine) / len(mine) / table
+            other += sum(outcome.scores[seat] for seat in rest) / len(rest) / table
+        own_shares.append(own / len(deal_outcomes))
+        other_shares.append(other / len(deal_outcomes))
+    games = len(outcomes)
+    low, high = wilson(wins, games)
+    rate = wins / games if games else 0.0
+    win_text = f"wins {rate:.1%} (95% CI {low:.1%}-{high:.1%}, {wins:g}/{games})"
+    if pairing.measure == "share":
+        mean, s_low, s_high = ratio_interval(own_shares, other_shares)
+        line = (
+            f"score share {mean:.2f}x an opponent seat's (95% CI {s_low:.2f}-{s_high:.2f} "
+            f"over {len(own_shares)} deals); {win_text}"
+        )
+        met, sure = mean >= pairing.target, s_low >= pairing.target
+        target = f"share >= {pairing.target:.2f}x"
+    else:
+        line = win_text
+        met, sure = rate >= pairing.target, low >= pairing.target
+        target = f"wins >= {pairing.target:.0%}" if pairing.target else "(no target)"
+    return Report(
+        pairing.title,
+        ", ".join(
+            f"{p.name} {p.level.budget(pairing.key)} it" if p.searches else p.name  # type: ignore[union-attr]
+            for p in (pairing.candidate, pairing.opponent)
         ),
-        cost=cost,
-        passed=mean >= 1.5,
-        target="share >= 1.5x",
-        passed_with_confidence=low >= 1.5,
+        games,
+        line,
+        target,
+        met,
+        sure,
+        _cost(wall, cpu, forced),
+        _percentile(sorted(cpu), 0.95) if cpu else None,
     )
 
 
-def _budget(*levels: Level) -> str:
-    return ", ".join(
-        f"{level.name} {level.iterations} it" if level.iterations else level.name
-        for level in levels
+def _percentile(values: list[float], share: float) -> float:
+    return values[min(len(values) - 1, math.ceil(share * len(values)) - 1)]
+
+
+def _cost(wall: list[float], cpu: list[float], forced: int) -> str:
+    if not wall:
+        return "no searched decision"
+    wall, cpu = sorted(wall), sorted(cpu)
+    return (
+        f"{len(wall)} searched decisions ({forced} answered without a search): CPU p50 "
+        f"{_percentile(cpu, 0.5):.0f} ms, p95 {_percentile(cpu, 0.95):.0f} ms, max "
+        f"{cpu[-1]:.0f} ms; wall p95 {_percentile(wall, 0.95):.0f} ms"
     )
 
 
-def tournaments(args: argparse.Namespace) -> Iterator[Result]:
-    strong = LEVELS["strong"]
-    easy = LEVELS["easy"]
-    if not args.full:
-        strong = strong.with_iterations(args.budget)
-        easy = easy.with_iterations(args.easy_budget)
-    random_level = LEVELS["random"]
-    keys = [args.only] if args.only else list(REGISTRY)
-    for key in keys:
-        two_player_deals = range(args.first_deal, args.first_deal + math.ceil(args.games / 2))
-        if "random" in args.pairings:
-            yield _win_rate(key, 2, strong, random_level, two_player_deals, 0.95)
-        if "easy" in args.pairings:
-            yield _win_rate(key, 2, strong, easy, two_player_deals, 0.70)
-        if "multi" in args.pairings:
-            for players in (3, 4):
-                deals = range(args.first_deal, args.first_deal + math.ceil(args.games / players))
-                if key == "kami" and players == 4:  # teams: the target is a win rate
-                    yield _win_rate(key, 4, strong, random_level, two_player_deals, 0.90)
-                else:
-                    yield score_share(key, players, strong, random_level, deals)
+def run(args: argparse.Namespace) -> list[Report]:
+    chosen = pairings(args)
+    games = [game for index, pairing in enumerate(chosen) for game in pairing.games(index)]
+    # Longest first, so the pool's last minutes are not one long game on one core.
+    games.sort(
+        key=lambda game: -sum(p.level.budget(game.key) if p.level else 0 for p in game.seats)
+    )
+    outcomes: dict[int, list[Outcome]] = {index: [] for index in range(len(chosen))}
+    started = time.perf_counter()
+    done = 0
+    reports: list[Report] = []
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+        for outcome in pool.imap_unordered(play, games):
+            outcomes[outcome.pairing].append(outcome)
+            done += 1
+            pairing = chosen[outcome.pairing]
+            if len(outcomes[outcome.pairing]) == len(pairing.deals) * len(pairing.seatings()):
+                result = report(pairing, outcomes[outcome.pairing])
+                reports.append(result)
+                minutes = (time.perf_counter() - started) / 60
+                print(
+                    f"{result.title} [{result.budget}], {result.games} games "
+                    f"({done}/{len(games)} done, {minutes:.0f} min)"
+                )
+                mark = "met" if result.met else "NOT MET"
+                if result.met and not result.met_with_confidence:
+                    mark = "met by the point estimate; the 95% CI reaches below"
+                print(f"    {result.line}  target {result.target}: {mark}")
+                print(f"    {result.cost}", flush=True)
+    return reports
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games per pairing (min)")
-    parser.add_argument("--budget", type=int, default=120, help="strong's iterations")
-    parser.add_argument("--easy-budget", type=int, default=LEVELS["easy"].iterations)
-    parser.add_argument("--full", action="store_true", help="the levels' own budgets")
+    parser.add_argument("--games", type=int, default=100, help="games per 2-player pairing")
+    parser.add_argument("--multi-games", type=int, default=40, help="games per 3-4p setting")
     parser.add_argument("--only", choices=sorted(REGISTRY), help="one game")
     parser.add_argument(
-        "--pairings",
-        default="random,easy,multi",
-        help="comma list of: random (strong vs random, 2p), easy (strong vs easy, 2p), "
-        "multi (strong among random players, 3p and 4p; Kami 4p as teams)",
+        "--pairings", default="rules,greedy,ladder,multi", help="comma list (see the docstring)"
     )
+    parser.add_argument(
+        "--budget-scale",
+        type=float,
+        default=1.0,
+        help="multiply every searching level's iterations (development runs)",
+    )
+    parser.add_argument(
+        "--ctg-rounds", type=int, default=1, choices=(1, 4), help="Call to Glory's rounds"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: few games, 1/4 budgets")
     parser.add_argument("--first-deal", type=int, default=1, help="seed of the first deal")
     parser.add_argument("--json", type=Path, help="also write the results to this file")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.multi_games = 2, 2  # one deal per setting
+        args.budget_scale = min(args.budget_scale, 0.1)
     args.pairings = set(args.pairings.split(","))
     print(f"# {' '.join(sys.argv)}", flush=True)
-    records = []
-    started = time.perf_counter()
-    for result in tournaments(args):
-        minutes = (time.perf_counter() - started) / 60
-        started = time.perf_counter()
-        mark = {True: "met", False: "NOT MET", None: ""}[result.passed]
-        if result.passed and result.passed_with_confidence is False:
-            mark = "met by the point estimate; the 95% CI reaches below"
-        print(f"{result.title} [{result.budget}], {result.games} games, {minutes:.1f} min")
-        print(f"    {result.line}  target {result.target} {mark}".rstrip())
-        print(f"    {result.cost.summary()}", flush=True)
-        records.append(
-            {
-                "title": result.title,
-                "budget": result.budget,
-                "games": result.games,
-                "result": result.line,
-                "target": result.target,
-                "met": result.passed,
-                "met_with_confidence": result.passed_with_confidence,
-                "cost": result.cost.summary(),
-            }
-        )
+    reports = run(args)
     if args.json:
-        args.json.write_text(json.dumps(records, indent=2))
+        args.json.write_text(json.dumps([dataclasses.asdict(r) for r in reports], indent=2))
 
 
 if __name__ == "__main__":

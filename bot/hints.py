@@ -10,11 +10,15 @@ Why it never leaks: the search runs on the real state but sees it only through
 ``determinize(seat, …)`` (``games.ai``), its seed is derived from the game, the version and the
 seat, and the reason reads only the mover's hand and the public table; the answer is ephemeral.
 
-Why the search never slows anyone: it runs in the AI's search pool (a worker process; a thread
-when ``AI_WORKERS=0``), after the interaction is deferred, and without the game's lock; a move
-made meanwhile is noticed afterwards (the version is compared) and the hint is dropped. The same
-position asked about again (a double click, /hint after the button) shares one search and counts
-once.
+Why one player's hints never slow anyone else: the search runs in the AI's search pool (a
+worker process; a thread when ``AI_WORKERS=0``) after the interaction is deferred and without
+the game's lock, and it goes through the search queue (``bot/ai/queue.py``): AI seats' own
+moves first, hints taking turns between games, a bounded number waiting (one more is told to
+ask again shortly), and a hint whose position is gone by the time a worker is free is dropped
+without a search. A player waits for one hint at a time (clicking again meanwhile is told so,
+without reading the database); the same position asked about again later (/hint after the
+button) is answered from memory and counts once. A move made while the search ran is noticed
+afterwards (the version is compared) and the hint is dropped.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.ai.queue import QueueFull
 from bot.answers import Answer
 from bot.i18n import has, t
 from bot.languages import user_locale
@@ -38,7 +43,7 @@ from bot.render.limits import clip
 from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus
-from games import Action
+from games import Action, Game
 from games.ai import decision_seed
 
 if TYPE_CHECKING:
@@ -164,8 +169,11 @@ def hint_text(
     names: Sequence[str],
     locale: str,
     used: int | None = None,
+    *,
+    game: Game | None = None,
 ) -> str:
-    """The whole answer: the move, why, whether it was a close call, how many hints so far.
+    """The whole answer: the move, why, whether it wins the game or was a close call (then
+    naming the runner-up, when ``game`` can read it), how many hints so far.
 
     ``view`` is the asking seat's view and ``decision`` what ``games.ai.decide`` answered for
     it, so nothing here can show what the seat may not see.
@@ -174,8 +182,15 @@ def hint_text(
     why = reason_text(presenter, decision.get("reason"), names, locale)
     if why:
         lines.append(why)
+    alternatives = decision.get("alternatives") or []
     if decision.get("forced"):
         lines.append(t("hint.forced", locale))
+    elif decision.get("winning"):
+        lines.append(t("hint.wins_game", locale))
+    elif decision.get("close_call") and game is not None and alternatives:
+        other = game.action_from_json(alternatives[0]["action"])
+        words = move_words(presenter, other, view, names, locale)
+        lines.append(t("hint.close_call_with", locale, move=words))
     elif decision.get("close_call"):
         lines.append(t("hint.close_call", locale))
     if used is not None:
@@ -217,10 +232,16 @@ class Given:
     used: int
 
 
+Key = tuple[int, int, int]
+"""A hint's position: game, version, seat."""
+
+
 class HintFlow:
     def __init__(self, bot: GloryBot) -> None:
         self.bot = bot
-        self._searches: dict[tuple[int, int, int], asyncio.Task[Given | None]] = {}
+        self._searches: dict[Key, asyncio.Task[Given | None]] = {}
+        self._asking: dict[int, Key] = {}
+        """Players waiting for a hint now (user id -> the position): one at a time each."""
 
     async def on_command(self, interaction: discord.Interaction) -> None:
         """``/hint`` in a channel: for the caller's seat in the channel's game."""
@@ -250,6 +271,12 @@ class HintFlow:
         seat: int | None,
         version: int | None,
     ) -> None:
+        user = interaction.user.id
+        if user in self._asking:
+            # Checked first and without a database read: a player clicking again while their
+            # hint is being worked out costs nothing and is told so.
+            await reply(interaction, "hint.wait")
+            return
         loaded = await load_game(self.bot.store, self.bot.registry, game_id, at_least=version)
         if loaded is None:
             await reply(interaction, "error.game_gone")
@@ -257,7 +284,7 @@ class HintFlow:
         if loaded.status is not GameStatus.ACTIVE or loaded.state is None:
             await reply(interaction, ended_key(loaded.status))
             return
-        mine = loaded.seat_of(interaction.user.id)
+        mine = loaded.seat_of(user)
         if mine is None:
             await reply(interaction, "hand.not_a_player")
             return
@@ -273,10 +300,23 @@ class HintFlow:
         if not await self.bot.store.hints_allowed(loaded.row.guild_id):
             await reply(interaction, "hint.disabled")
             return
+        if user in self._asking:  # a second click that arrived during the reads above
+            await reply(interaction, "hint.wait")
+            return
         # The position as it is now: later moves update the kept row in place.
         position = loaded.snapshot()
-        await Answer.of(interaction).defer()  # the search takes up to half a second
-        given = await asyncio.shield(self._given(position, mine))
+        key = (position.id, position.row.version, mine)
+        try:
+            task = self._given(position, mine, key)
+        except QueueFull:
+            await reply(interaction, "hint.busy")
+            return
+        self._asking[user] = key
+        try:
+            await Answer.of(interaction).defer()  # the search takes up to half a second
+            given = await asyncio.shield(task)
+        finally:
+            self._asking.pop(user, None)
         if given is None:
             await reply(interaction, "hint.moved_on")
             return
@@ -291,33 +331,50 @@ class HintFlow:
             safe_names(position.names),
             locale,
             given.used,
+            game=position.game,
         )
         await Answer.of(interaction).send(text)
 
-    def _given(self, position: LoadedGame, seat: int) -> asyncio.Task[Given | None]:
-        """The hint for ``seat`` at this version: one search however often it is asked."""
-        key = (position.id, position.row.version, seat)
+    def _given(self, position: LoadedGame, seat: int, key: Key) -> asyncio.Task[Given | None]:
+        """The hint for ``seat`` at this version: one search however often it is asked, and an
+        answer from memory once it was made. Raises ``QueueFull`` when too many hints wait."""
         task = self._searches.get(key)
         if task is None or (task.done() and (task.cancelled() or task.exception())):
-            task = asyncio.get_running_loop().create_task(self._search(position, seat))
+            request = hint_request(position, seat, self.bot.settings.ai_max_ms)
+
+            async def fresh() -> bool:
+                return await self._still_at(position)
+
+            search = self.bot.autoplay.searches.hint(position.id, request, fresh)
+            task = asyncio.get_running_loop().create_task(self._search(position, seat, search))
             self._searches[key] = task
             while len(self._searches) > REMEMBERED:
                 del self._searches[next(iter(self._searches))]
         return task
 
-    async def _search(self, position: LoadedGame, seat: int) -> Given | None:
-        """Search in the pool (no lock held), check that the game is still where it was, count
-        the hint; ``None`` if the game moved on meanwhile."""
-        request = hint_request(position, seat, self.bot.settings.ai_max_ms)
-        decision = await self.bot.autoplay.pool.decide(request)
+    async def _still_at(self, position: LoadedGame) -> bool:
+        """Whether the game is still running at ``position``'s version."""
+        now = await load_game(self.bot.store, self.bot.registry, position.id)
+        return (
+            now is not None
+            and now.status is GameStatus.ACTIVE
+            and now.row.version == position.row.version
+        )
+
+    async def _search(
+        self, position: LoadedGame, seat: int, search: asyncio.Future[dict[str, Any] | None]
+    ) -> Given | None:
+        """Wait for the queued search (no lock held), check that the game is still where it
+        was, count the hint; ``None`` if the game moved on (before the search started, it was
+        not even made)."""
+        decision = await search
+        if decision is None:
+            return None
         assert position.state is not None
         action = position.game.action_from_json(decision["action"])
         if action not in position.state.legal_actions():
             raise RuntimeError(f"the search suggested an illegal move: {decision['action']}")
-        now = await load_game(self.bot.store, self.bot.registry, position.id)
-        if now is None or now.status is not GameStatus.ACTIVE:
-            return None
-        if now.row.version != position.row.version:
+        if not await self._still_at(position):
             return None
         used = await self.bot.store.count_hint(position.id, seat)
         return Given(decision, used)

@@ -224,7 +224,7 @@ class State(ABC):
 
     game_key: ClassVar[str]
     num_players: int
-    _legal_cache: tuple[list[Action], frozenset[Action]] | None = None
+    _legal_cache: tuple[list[Action], frozenset[Action] | None] | None = None
     opening_events: Sequence[Event] = ()
     """What happened while the game was set up (start-player draw, deal...), for the log.
     ``new_state`` returns only the state, so the fresh state carries its setup events here; a
@@ -297,7 +297,7 @@ class State(ABC):
         return list(self._legal()[0])
 
     def is_legal(self, action: Action) -> bool:
-        return action in self._legal()[1]
+        return action in self._legal_members()
 
     def why_illegal(self, action: Action) -> str:
         """A reason code for an action that is not legal now; engines refine the default."""
@@ -308,9 +308,13 @@ class State(ABC):
             raise IllegalAction("game_over", "the game is over")
         if not isinstance(action, Action):
             raise MalformedAction(f"not an action: {action!r}")
-        if action not in self._legal()[1]:
-            reason = self.why_illegal(action)
-            raise IllegalAction(reason, f"{action.to_json()} is not legal now ({reason})")
+        for candidate in self._legal()[0]:
+            if candidate is action:  # the engines hand out shared instances: no hashing
+                break
+        else:
+            if action not in self._legal_members():
+                reason = self.why_illegal(action)
+                raise IllegalAction(reason, f"{action.to_json()} is not legal now ({reason})")
         self._legal_cache = None
         return self._apply(action)
 
@@ -383,11 +387,20 @@ class State(ABC):
         """
         return None
 
-    def _legal(self) -> tuple[list[Action], frozenset[Action]]:
+    def _legal(self) -> tuple[list[Action], frozenset[Action] | None]:
+        """The legal actions, and their set once someone asked (``_legal_members``): a search
+        applies actions taken from the list itself, so most positions never need the set."""
         if self._legal_cache is None:
             actions = self._legal_actions() if self.to_move is not None else []
-            self._legal_cache = (actions, frozenset(actions))
+            self._legal_cache = (actions, None)
         return self._legal_cache
+
+    def _legal_members(self) -> frozenset[Action]:
+        actions, members = self._legal()
+        if members is None:
+            members = frozenset(actions)
+            self._legal_cache = (actions, members)
+        return members
 
 
 # --------------------------------------------------------------------------- games

@@ -12,6 +12,7 @@ from typing import Any
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_TWO64 = 1 << 64
 
 
 class Rng:
@@ -40,9 +41,23 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Fisher-Yates with ``below`` inlined: exactly the same permutation as drawing
+        ``below(i + 1)`` for each ``i``, about twice as fast (a search shuffles a deck on every
+        iteration)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def to_json(self) -> int:
         return self.state

@@ -31,6 +31,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from bot.ai.pool import SearchPool
+from bot.ai.queue import SearchQueue
 from bot.clock import ai_controlled
 from bot.forced_moves import forced_seat
 from bot.session import LoadedGame, load_game
@@ -49,8 +50,9 @@ AI_VERSION = "ai-v1"
 """Part of every decision's seed: a new search version gives new (still reproducible) seeds."""
 STAND_IN_LEVEL = "strong"
 """The level that plays for an absent human (a missed turn, a seat taken over)."""
-AI_LEVELS = ("easy", "medium", "strong")
-"""The levels a host can seat."""
+AI_LEVELS = ("easy", "medium", "strong", "rules")
+"""The levels a host can seat (``rules``: the rules-based player, no search). The lobby's menu
+values are indices into this tuple, so a new level goes at the end: old menus keep working."""
 SWEEP_SECONDS = 60.0
 """With other processes: how often to look for turns that nobody plays (a process that died
 holding the turn's claim, or before it armed the turn's clock)."""
@@ -76,6 +78,8 @@ class Autoplay:
     def __init__(self, bot: GloryBot) -> None:
         self.bot = bot
         self.pool = SearchPool(bot.settings.ai_workers)
+        self.searches = SearchQueue(self.pool, bot.settings.ai_workers)
+        """Every search goes through this queue: AI moves first, hints after (``queue.py``)."""
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._closing = False
@@ -192,7 +196,7 @@ class Autoplay:
         """
         assert loaded.state is not None and loaded.row.state is not None
         version = loaded.row.version
-        answer = await self.pool.decide(
+        answer = await self.searches.move(
             {
                 "state": loaded.row.state,
                 "seat": seat,
@@ -240,4 +244,5 @@ class Autoplay:
             task.cancel()
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
+        await self.searches.close()
         self.pool.close()

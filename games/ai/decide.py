@@ -12,11 +12,14 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
+import time
 from collections.abc import Mapping
 from typing import Any
 
+from games.ai.experts import expert_action
 from games.ai.levels import LEVELS, Level
 from games.ai.search import RootStat, search
+from games.ai.tactics import winning_move
 from games.core import JSON, Action, State
 
 CLOSE_CALL = 0.03
@@ -39,6 +42,8 @@ class Decision:
     iterations: int
     forced: bool = False
     value: float | None = None
+    winning: bool = False
+    """The action wins the game on the spot (``games.ai.tactics``): played without a search."""
     alternatives: tuple[RootStat, ...] = ()
     elapsed_ms: float = dataclasses.field(default=0.0, compare=False)
 
@@ -57,6 +62,7 @@ class Decision:
             "level": self.level,
             "iterations": self.iterations,
             "forced": self.forced,
+            "winning": self.winning,
             "value": self.value,
             "close_call": self.close_call,
             "alternatives": [
@@ -97,16 +103,27 @@ def decide(
     if len(actions) == 1:
         return Decision(actions[0], state.explain(actions[0]), chosen.name, 0, forced=True)
     if chosen.iterations <= 0:
-        action = actions[random.Random(seed).randrange(len(actions))]
+        if chosen.policy == "rules":
+            action = expert_action(state, seat, random.Random(seed))
+        else:
+            action = actions[random.Random(seed).randrange(len(actions))]
         return Decision(action, state.explain(action), chosen.name, 0)
+    started = time.perf_counter()
+    win = winning_move(state, seat, seed)
+    if win is not None:
+        elapsed = (time.perf_counter() - started) * 1000
+        return Decision(
+            win, state.explain(win), chosen.name, 0, value=1.0, winning=True, elapsed_ms=elapsed
+        )
     result = search(
         state,
         seat,
-        chosen.iterations,
+        chosen.budget(state.game_key),
         seed,
         exploration=chosen.exploration,
         rollout_depth=chosen.rollout_depth,
         max_ms=max_ms,
+        guidance=chosen.guidance,
     )
     best = next(stat for stat in result.stats if stat.action == result.best)
     others = sorted(

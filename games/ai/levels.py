@@ -9,32 +9,61 @@ from __future__ import annotations
 
 import dataclasses
 
+from games.ai.search import NO_GUIDANCE, Guidance
+
 
 @dataclasses.dataclass(frozen=True)
 class Level:
-    """``iterations`` is the search budget per decision (0: no search, pick a legal move at
-    random); ``exploration`` is the UCB constant for rewards in [0, 1]; ``rollout_depth`` is
-    how many random moves a simulation makes before it scores the position by what the table
-    shows (``State.provisional_scores``), in games that can tell; ``None`` plays every
-    simulation to the end of the round."""
+    """``iterations`` is the search budget per decision (0: no search; ``policy`` says how the
+    move is picked then); ``exploration`` is the UCB constant for rewards in [0, 1];
+    ``rollout_depth`` is how many moves a simulation makes before it scores the position by
+    what the table shows (``State.provisional_scores``), in games that can tell; ``None``
+    plays every simulation to the end of the round. ``guidance`` is how much the rules-based
+    player steers the search (its rollout share and prior)."""
 
     name: str
     iterations: int
     exploration: float = 0.7
     rollout_depth: int | None = 8
+    guidance: Guidance = NO_GUIDANCE
+    policy: str = "random"
+    """Without a search: ``random`` (a uniformly random legal move) or ``rules`` (the game's
+    rules-based player, ``games.ai.experts``)."""
+    per_game: tuple[tuple[str, int], ...] = ()
+    """Budgets that differ from ``iterations`` by game (an iteration costs more in some)."""
+
+    def budget(self, game_key: str) -> int:
+        """The iterations of a decision in ``game_key``."""
+        for key, iterations in self.per_game:
+            if key == game_key:
+                return iterations
+        return self.iterations
 
     def with_iterations(self, iterations: int) -> Level:
-        """The same level at another budget (benchmarks run tournaments at reduced budgets)."""
-        return dataclasses.replace(self, iterations=iterations)
+        """The same level at one budget for every game (tests, tournaments at reduced budgets)."""
+        return dataclasses.replace(self, iterations=iterations, per_game=())
+
+    def scaled(self, factor: float) -> Level:
+        """The same level with every budget multiplied by ``factor`` (at least 1 iteration)."""
+        if not self.iterations:
+            return self
+        return dataclasses.replace(
+            self,
+            iterations=max(1, round(self.iterations * factor)),
+            per_game=tuple((key, max(1, round(n * factor))) for key, n in self.per_game),
+        )
 
 
 RANDOM = Level("random", 0)
-"""A uniformly random legal move: the baseline the benchmark measures against."""
+"""A uniformly random legal move: a baseline for the benchmark."""
+RULES = Level("rules", 0, policy="rules")
+"""The rules-based player on its own: no search, an instant move from the rules and counting."""
 EASY = Level("easy", 24)
-"""A glance ahead: enough to take an obvious point, not enough to plan a round."""
-MEDIUM = Level("medium", 150)
-STRONG = Level("strong", 1200)
-"""Calibrated so that a decision stays under half a second at the 95th percentile on one core
-of the reference machine (see ``docs/ai.md``)."""
+"""A glance ahead with random simulations: takes an obvious point, does not plan."""
+MEDIUM = Level("medium", 150, rollout_depth=16, guidance=Guidance(expert_share=0.9, prior=0.5))
+STRONG = Level("strong", 1200, rollout_depth=16, guidance=Guidance(expert_share=0.9, prior=0.5))
+"""Calibrated (unguided, 2026-11-24) to stay under half a second at the 95th percentile on one
+core; the guided search costs 2-4 times as much per iteration, so at 1,200 iterations it no
+longer does (``docs/ai.md``, "Cost"); the bot's ``AI_MAX_MS`` cuts a search at 450 ms."""
 
-LEVELS: dict[str, Level] = {level.name: level for level in (RANDOM, EASY, MEDIUM, STRONG)}
+LEVELS: dict[str, Level] = {level.name: level for level in (RANDOM, RULES, EASY, MEDIUM, STRONG)}

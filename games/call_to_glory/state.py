@@ -283,7 +283,7 @@ class CallToGloryState(State):
         while self.phase != OVER:
             actions = self._legal_actions()
             if len(actions) != 1 or self.phase in HAND_DEPENDENT:
-                self._legal_cache = (actions, frozenset(actions))
+                self._legal_cache = (actions, None)
                 break
             events += self._perform(actions[0])
         return events

@@ -10,6 +10,7 @@ import random
 import pytest
 from sqlmodel import select
 
+from bot.i18n import t
 from bot.session import AI_MARK
 from bot.storage.models import GameStatus, ResultRow
 from tests.bot.driver import (
@@ -40,7 +41,7 @@ def seats_id(table: Table) -> str:
 
 async def open_with_ai(table: Table, game_key: str, levels: list[int]) -> None:
     """The host opens a lobby and seats one AI player per entry of ``levels`` (their index in
-    the seats menu: 0 easy, 1 medium, 2 strong)."""
+    the seats menu: 0 easy, 1 medium, 2 strong, 3 rule-based)."""
     host = table.players[0].member
     result = await host.slash(table.channel, "play", game=game_key)
     table.game_id = int(result.response.message.components[0].children[0].custom_id.split(":")[-1])
@@ -112,9 +113,11 @@ async def test_one_human_finishes_a_game_against_ai_players(
 ) -> None:
     rng = random.Random(f"{game_key}{players}")
     table = new_table(simcord_env, 1)
-    await open_with_ai(table, game_key, [0] * (players - 1))
+    # Rule-based and easy players: the two levels that answer quickly enough for a test.
+    await open_with_ai(table, game_key, [3 if n % 2 == 0 else 0 for n in range(players - 1)])
     lobby = message_text(lobby_message(table))
     assert lobby.count(AI_MARK) == players - 1
+    assert t("ai.level.rules", "en") in lobby
     await start(table)
     for _ in range(2_000):
         seat = await settle_until_human_turn(table, humans=1)
@@ -141,7 +144,9 @@ async def test_one_human_finishes_a_game_against_ai_players(
             await session.exec(select(ResultRow).where(ResultRow.game_id == table.game_id))
         ).all()
     assert len(results) == players and all(result.with_ai for result in results)
-    assert {result.ai_level for result in results} == {None, "easy"}
+    assert {result.ai_level for result in results} == {None, "rules", "easy"} - (
+        {"easy"} if players == 2 else set()
+    )
     human_standings = await table.bot.store.standings(table.guild.id)
     assert human_standings == []  # an all-human table has no games yet
     with_ai = await table.bot.store.standings(table.guild.id, with_ai=True)

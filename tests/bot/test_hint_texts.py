@@ -16,7 +16,7 @@ import pytest
 import bot.i18n.de
 import bot.i18n.en
 import bot.i18n.ru
-from bot.hints import hint_request, hint_text, reason_key, reason_text
+from bot.hints import hint_request, hint_text, move_words, reason_key, reason_text
 from bot.i18n import LOCALES, t
 from bot.render import presenter_for
 from bot.render.common import safe_names
@@ -185,3 +185,26 @@ def test_a_hint_reads_the_move_like_the_menu_and_says_when_it_was_a_close_call()
     view = state.view(seat)
     forced = hint_text(presenter, action, {"forced": True, "close_call": False}, view, NAMES, "ru")
     assert forced.splitlines()[-1] == t("hint.forced", "ru")
+
+
+def test_a_close_call_names_the_runner_up_and_a_winning_move_says_it_wins() -> None:
+    state = REGISTRY["kami"].new_state(2, 3, {})
+    state = nontrivial(state, random.Random(1))
+    seat = state.to_move
+    view = state.view(seat)
+    best, runner_up = state.legal_actions()[:2]
+    presenter = presenter_for("kami")
+    game = REGISTRY["kami"]
+    decision = {
+        "reason": state.explain(best),
+        "close_call": True,
+        "forced": False,
+        "alternatives": [{"action": runner_up.to_json(), "visits": 10, "value": 0.5}],
+    }
+    for locale in LOCALES:
+        text = hint_text(presenter, best, decision, view, NAMES[:2], locale, 1, game=game)
+        words = move_words(presenter, runner_up, view, NAMES[:2], locale)
+        assert t("hint.close_call_with", locale, move=words) in text.splitlines()
+        winning = {**decision, "winning": True, "close_call": False}
+        text = hint_text(presenter, best, winning, view, NAMES[:2], locale, 1, game=game)
+        assert t("hint.wins_game", locale) in text.splitlines()

@@ -4,7 +4,9 @@ game's lock, and is dropped when the game moved on meanwhile."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 
 import discord
 import pytest
@@ -29,7 +31,7 @@ from tests.bot.driver import (
     seat_on_turn,
     start,
 )
-from tests.bot.forge import forged_click
+from tests.bot.forge import forged_click, simultaneous
 from tests.bot.test_bad_input import DAMAGED
 
 GAME_OPTIONS = {
@@ -268,3 +270,79 @@ async def test_a_hint_overtaken_by_a_move_is_dropped_and_not_counted(simcord_env
     assert answered_privately(result) and reply_text(result) == t("hint.moved_on", "en")
     assert await hints_used(table) == [0, 0]
     assert answer_of(result).flags.ephemeral
+
+
+async def test_a_second_click_while_the_hint_is_worked_out_is_told_so(simcord_env) -> None:
+    table = await quick_game(simcord_env)
+    bot = table.bot
+    seat = seat_on_turn(table)
+    player = table.players[seat]
+    legal = await legal_move_words(table, seat)
+    decide = bot.autoplay.pool.decide
+    searches = []
+
+    async def slow(request):
+        searches.append(request["seat"])
+        await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.05)
+        return await decide(request)
+
+    bot.autoplay.pool.decide = slow
+    dm = live_dm_hand(table, seat)
+    custom_id = hint_id(dm)
+    first, again = await simultaneous(
+        simcord_env, [(player.user, dm, custom_id, None), (player.user, dm, custom_id, None)]
+    )
+    assert answered_privately(first) and answered_privately(again)
+    texts = sorted([reply_text(first), reply_text(again)], key=lambda text: "Hint" in text)
+    assert texts[0] == t("hint.wait", "en")  # whichever the bot handled second
+    assert hinted_move(texts[1]) in legal
+    assert searches == [seat]
+    assert await hints_used(table) == [1 if s == seat else 0 for s in range(2)]
+    # Done: asking again is answered from memory, without a second search.
+    later = await player.member.slash(table.channel, "hint")
+    assert reply_text(later) == texts[1] and searches == [seat]
+
+
+async def test_a_full_hint_queue_says_to_ask_again_and_counts_nothing(simcord_env) -> None:
+    table = await quick_game(simcord_env)
+    seat = seat_on_turn(table)
+    table.bot.autoplay.searches.hint_limit = 0
+    result = await table.players[seat].member.slash(table.channel, "hint")
+    assert answered_privately(result) and reply_text(result) == t("hint.busy", "en")
+    assert await hints_used(table) == [0, 0]
+    table.bot.autoplay.searches.hint_limit = 16
+    result = await table.players[seat].member.slash(table.channel, "hint")
+    assert hinted_move(reply_text(result)) in await legal_move_words(table, seat)
+
+
+async def test_a_hint_whose_position_is_gone_before_a_worker_is_free_is_never_searched(
+    simcord_env,
+) -> None:
+    table = await quick_game(simcord_env)
+    bot = table.bot
+    seat = seat_on_turn(table)
+    asked = []
+    decide = bot.autoplay.pool.decide
+
+    async def watched(request):
+        asked.append(request["seed"])
+        if request["seed"] != "busy":
+            return await decide(request)
+        # The one worker is busy (another table's AI, say) while the hint waits for it, and
+        # meanwhile the player on turn moves (from another device, or their turn clock).
+        await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.2)
+        loaded = await table.loaded()
+        action = loaded.state.legal_actions()[0]
+        async with bot.moves.lock(loaded.id):
+            await bot.moves.commit_action(loaded, seat, action)
+        return {}
+
+    bot.autoplay.pool.decide = watched
+    busy = asyncio.ensure_future(bot.autoplay.searches.move({"seed": "busy"}))
+    await asyncio.sleep(0)
+    assert bot.autoplay.searches.running == 1
+    result = await table.players[seat].member.slash(table.channel, "hint")
+    await busy
+    assert answered_privately(result) and reply_text(result) == t("hint.moved_on", "en")
+    assert asked == ["busy"], "no search for the position that was gone"
+    assert await hints_used(table) == [0, 0]

@@ -43,9 +43,8 @@ from tests.bot.driver import (
     quick_game,
     seat_on_turn,
     snapshot,
-    table_version,
     start,
-    table_move,
+    table_version,
 )
 from tests.bot.forge import forged_click
 

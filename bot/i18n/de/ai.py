@@ -6,6 +6,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "ai.level.easy": "leicht",
     "ai.level.medium": "mittel",
     "ai.level.strong": "stark",
+    "ai.level.rules": "regelbasiert",
     "lobby.seat_ai": "{number}. {name} (KI, {level})",
     "lobby.add_ai": "KI-Spieler hinzufügen ({level})",
     "lobby.remove_ai": "{name} entfernen",

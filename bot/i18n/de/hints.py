@@ -15,6 +15,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hint.move": "💡 **Tipp:** {move}",
     "hint.forced": "Es ist dein einziger möglicher Zug.",
     "hint.close_call": "Zwei Züge sind etwa gleich gut; dieser lag knapp vorn.",
+    "hint.close_call_with": (
+        "Zwei Züge sind etwa gleich gut; dieser lag knapp vor diesem: {move}."
+    ),
+    "hint.wins_game": "Mit diesem Zug gewinnst du die Partie.",
+    "hint.wait": "Dein Tipp wird noch berechnet; er kommt gleich.",
+    "hint.busy": (
+        "Gerade werden viele Tipps berechnet; bitte frag in ein paar Sekunden noch einmal."
+    ),
     "hint.used": {
         "one": "Du hast in diesem Spiel {count} Tipp genutzt.",
         "other": "Du hast in diesem Spiel {count} Tipps genutzt.",

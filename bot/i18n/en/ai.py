@@ -6,6 +6,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "ai.level.easy": "easy",
     "ai.level.medium": "medium",
     "ai.level.strong": "strong",
+    "ai.level.rules": "rule-based",
     "lobby.seat_ai": "{number}. {name} (AI, {level})",
     "lobby.add_ai": "Add an AI player ({level})",
     "lobby.remove_ai": "Remove {name}",

@@ -14,6 +14,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hint.move": "💡 **Hint:** {move}",
     "hint.forced": "It is your only possible move.",
     "hint.close_call": "Two moves are about equally good; this one came out just ahead.",
+    "hint.close_call_with": (
+        "Two moves are about equally good; this one came out just ahead of: {move}."
+    ),
+    "hint.wins_game": "This move wins the game.",
+    "hint.wait": "Your hint is still being worked out; it comes in a moment.",
+    "hint.busy": "Many hints are being worked out right now; please ask again in a few seconds.",
     "hint.used": {
         "one": "You have used {count} hint in this game.",
         "other": "You have used {count} hints in this game.",

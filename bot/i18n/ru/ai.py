@@ -6,6 +6,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "ai.level.easy": "лёгкий",
     "ai.level.medium": "средний",
     "ai.level.strong": "сильный",
+    "ai.level.rules": "по правилам",
     "lobby.seat_ai": "{number}. {name} (ИИ, {level})",
     "lobby.add_ai": "Добавить ИИ-игрока ({level})",
     "lobby.remove_ai": "Убрать: {name}",

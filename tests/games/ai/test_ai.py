@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games import REGISTRY, State
 from games.ai import LEVELS, Decision, Level, decide, decide_json, decision_seed, search
-from games.ai.rewards import Evaluator
+from games.ai.rewards import Evaluator, kami_chances, normal_chances
 from games.call_to_glory.state import CallToGloryState
 from tests.games.ai.twins import twin
 from tests.games.kami.builders import position as kami_position
@@ -23,6 +23,8 @@ from tests.games.protocol import option_combinations
 
 TINY = Level("tiny", 6)
 SMALL = Level("small", 40)
+GUIDED = LEVELS["strong"].with_iterations(30)
+"""The strong level's search (rules-based rollouts and prior) at a test's budget."""
 GAME_PLAYERS = [(key, players) for key, game in REGISTRY.items() for players in game.player_counts]
 
 
@@ -110,10 +112,13 @@ def test_the_decision_depends_only_on_what_the_seat_may_see(
     other = twin(state, seat, rng)
     assert other.view(seat) == state.view(seat)
     assert other.to_json() != state.to_json()
-    real = decide(state, seat, SMALL, seed)
-    mirrored = decide(other, seat, SMALL, seed)
-    assert real == mirrored  # action, reason, value and every alternative's statistics
-    assert real.iterations == SMALL.iterations
+    for level in (SMALL, GUIDED):
+        real = decide(state, seat, level, seed)
+        mirrored = decide(other, seat, level, seed)
+        assert real == mirrored  # action, reason, value and every alternative's statistics
+        assert real.iterations == level.iterations or real.winning
+    # The rules-based player on its own reads only the seat's view too.
+    assert decide(state, seat, "rules", seed) == decide(other, seat, "rules", seed)
 
 
 def test_a_twin_really_hides_different_cards() -> None:
@@ -209,25 +214,42 @@ def test_a_decision_round_trips_to_json() -> None:
 # --------------------------------------------------------------------------- rewards
 
 
-def test_rewards_compare_each_side_with_the_others_and_share_them_in_teams() -> None:
-    class Fake:
-        """Just what the evaluator reads of a four-player Kami state (two teams)."""
+class FakeKami:
+    """Just what the evaluator reads of a four-player Kami state (two teams, target 15)."""
 
-        game_key = "kami"
+    game_key = "kami"
 
-        def __init__(self, scores: list[int]) -> None:
-            self.scores = scores
-            self.sides = [0, 1, 0, 1]
-            self.is_over = False
-            self.winners: list[int] = []
+    def __init__(self, scores: list[int], winners: list[int] | None = None) -> None:
+        self.options = {"target": 15}
+        self.scores = scores
+        self.sides = [0, 1, 0, 1]
+        self.is_over = winners is not None
+        self.winners = winners or []
 
-    evaluator = Evaluator(Fake([3, 5, 3, 5]))  # type: ignore[arg-type]
-    assert evaluator.rewards(Fake([3, 5, 3, 5])) == [0.5, 0.5]  # type: ignore[arg-type]
-    assert evaluator.rewards(Fake([5, 5, 5, 5])) == [0.75, 0.25]  # type: ignore[arg-type]
-    ended = Fake([15, 5, 15, 5])
-    ended.is_over, ended.winners = True, [0, 2]
-    won, lost = evaluator.rewards(ended)  # type: ignore[arg-type]
-    assert won == pytest.approx(0.75 + 0.25 * 1.0) and lost == pytest.approx(0.0)
+
+def test_rewards_share_a_side_between_partners_and_rank_a_won_game_above_any_round() -> None:
+    evaluator = Evaluator(FakeKami([3, 5, 3, 5]))  # type: ignore[arg-type]
+    even = evaluator.rewards(FakeKami([3, 5, 3, 5]))  # type: ignore[arg-type]
+    assert even[0] < 0.5 < even[1]  # 3-5 behind: less than an even chance for team 0
+    assert sum(even) == pytest.approx(1.0)
+    big_round = evaluator.rewards(FakeKami([13, 5, 13, 5]))  # type: ignore[arg-type]
+    assert big_round[0] > even[0] and big_round[0] < 0.9  # a 10-point round: not yet the game
+    won, lost = evaluator.rewards(FakeKami([15, 5, 15, 5], winners=[0, 2]))  # type: ignore[arg-type]
+    assert won >= 0.9 > big_round[0] and lost <= 0.1
+    # The margin only orders results within their band: a narrow win still beats any round.
+    narrow, _ = evaluator.rewards(FakeKami([15, 14, 15, 14], winners=[0, 2]))  # type: ignore[arg-type]
+    assert 0.9 <= narrow < won
+
+
+def test_the_chance_to_win_from_the_standings_follows_the_points_still_needed() -> None:
+    assert kami_chances((5, 5)) == pytest.approx((0.5, 0.5))
+    ahead = kami_chances((2, 12))
+    assert ahead[0] > 0.8 and sum(ahead) == pytest.approx(1.0)
+    three = kami_chances((3, 10, 10))
+    assert three[0] > three[1] == pytest.approx(three[2])
+    spread = normal_chances([60, 40], 10.0)
+    assert spread[0] > 0.9 and sum(spread) == pytest.approx(1.0)
+    assert normal_chances([50, 50, 50], 10.0) == pytest.approx([1 / 3] * 3)
 
 
 # --------------------------------------------------------------------------- strength

@@ -1,0 +1,149 @@
+"""The search queue in front of the AI workers (``bot/ai/queue.py``): AI moves go before hints,
+hints take turns between games, the queue is bounded, a hint whose position is gone is dropped
+before its search runs, and no more searches run at once than there are workers."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.ai.queue import QueueFull, SearchQueue
+
+
+class GatedPool:
+    """A stand-in for ``SearchPool``: records what it is asked, answers when released."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+        self.running = 0
+        self.most_at_once = 0
+        self.gate = asyncio.Event()
+
+    async def decide(self, request: dict[str, Any]) -> dict[str, Any]:
+        self.asked.append(request["name"])
+        self.running += 1
+        self.most_at_once = max(self.most_at_once, self.running)
+        try:
+            await self.gate.wait()
+        finally:
+            self.running -= 1
+        return {"answer": request["name"]}
+
+
+def request(name: str) -> dict[str, Any]:
+    return {"name": name}
+
+
+async def always_fresh() -> bool:
+    return True
+
+
+async def settle() -> None:
+    for _ in range(10):
+        await asyncio.sleep(0)
+
+
+async def test_ai_moves_go_before_every_waiting_hint() -> None:
+    pool = GatedPool()
+    queue = SearchQueue(pool, slots=1)  # type: ignore[arg-type]
+    busy = asyncio.ensure_future(queue.move(request("running")))
+    await settle()
+    hints = [queue.hint(game, request(f"hint {game}"), always_fresh) for game in (1, 2)]
+    move = asyncio.ensure_future(queue.move(request("move")))
+    await settle()
+    assert pool.asked == ["running"]
+    pool.gate.set()
+    await asyncio.gather(busy, move, *hints)
+    assert pool.asked == ["running", "move", "hint 1", "hint 2"]
+    assert move.result() == {"answer": "move"}
+
+
+async def test_hints_take_turns_between_games() -> None:
+    pool = GatedPool()
+    queue = SearchQueue(pool, slots=1)  # type: ignore[arg-type]
+    busy = asyncio.ensure_future(queue.move(request("running")))
+    await settle()
+    names = [(1, "a1"), (1, "a2"), (1, "a3"), (2, "b1"), (3, "c1"), (2, "b2")]
+    hints = [queue.hint(game, request(name), always_fresh) for game, name in names]
+    pool.gate.set()
+    await asyncio.gather(busy, *hints)
+    assert pool.asked == ["running", "a1", "b1", "c1", "a2", "b2", "a3"]
+
+
+async def test_the_queue_refuses_a_hint_beyond_its_bound_and_takes_one_again_later() -> None:
+    pool = GatedPool()
+    queue = SearchQueue(pool, slots=1, hint_limit=2)  # type: ignore[arg-type]
+    busy = asyncio.ensure_future(queue.move(request("running")))
+    await settle()
+    first = queue.hint(1, request("first"), always_fresh)
+    second = queue.hint(2, request("second"), always_fresh)
+    with pytest.raises(QueueFull):
+        queue.hint(3, request("third"), always_fresh)
+    assert queue.waiting == (0, 2)
+    pool.gate.set()
+    await asyncio.gather(busy, first, second)
+    assert queue.waiting == (0, 0)
+    again = queue.hint(3, request("third"), always_fresh)
+    assert await again == {"answer": "third"}
+
+
+async def test_a_hint_whose_position_is_gone_is_dropped_before_its_search_runs() -> None:
+    pool = GatedPool()
+    pool.gate.set()
+    queue = SearchQueue(pool, slots=1)  # type: ignore[arg-type]
+    checked: list[str] = []
+
+    async def gone() -> bool:
+        checked.append("gone")
+        return False
+
+    stale = queue.hint(1, request("stale"), gone)
+    fresh = queue.hint(2, request("fresh"), always_fresh)
+    assert await stale is None
+    assert await fresh == {"answer": "fresh"}
+    assert checked == ["gone"] and pool.asked == ["fresh"]
+
+
+async def test_a_hint_nobody_waits_for_any_more_is_not_searched() -> None:
+    pool = GatedPool()
+    queue = SearchQueue(pool, slots=1)  # type: ignore[arg-type]
+    busy = asyncio.ensure_future(queue.move(request("running")))
+    await settle()
+    abandoned = queue.hint(1, request("abandoned"), always_fresh)
+    kept = queue.hint(2, request("kept"), always_fresh)
+    abandoned.cancel()
+    pool.gate.set()
+    await asyncio.gather(busy, kept)
+    assert pool.asked == ["running", "kept"]
+
+
+async def test_no_more_searches_run_at_once_than_there_are_workers() -> None:
+    pool = GatedPool()
+    queue = SearchQueue(pool, slots=2)  # type: ignore[arg-type]
+    jobs = [asyncio.ensure_future(queue.move(request(f"move {n}"))) for n in range(3)]
+    await settle()
+    jobs += [queue.hint(n, request(f"hint {n}"), always_fresh) for n in range(3)]
+    await settle()
+    assert pool.running == 2
+    pool.gate.set()
+    await asyncio.gather(*jobs)
+    assert pool.most_at_once == 2
+    assert pool.asked[:3] == ["move 0", "move 1", "move 2"]
+
+
+async def test_a_failed_search_reaches_its_waiter_and_frees_the_worker() -> None:
+    class FailingPool(GatedPool):
+        async def decide(self, request: dict[str, Any]) -> dict[str, Any]:
+            if request["name"] == "broken":
+                raise RuntimeError("the worker died")
+            return await super().decide(request)
+
+    pool = FailingPool()
+    pool.gate.set()
+    queue = SearchQueue(pool, slots=1)  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError, match="worker died"):
+        await queue.move(request("broken"))
+    assert await queue.move(request("next")) == {"answer": "next"}
+    assert queue.running == 0
