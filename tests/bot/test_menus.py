@@ -3,6 +3,8 @@ player keeps."""
 
 from __future__ import annotations
 
+import pytest
+
 from games.menu import choices_at
 from tests.bot.driver import (
     MENU_PREFIXES,
@@ -30,7 +32,13 @@ def labels(message) -> list[str]:
     return found
 
 
-async def test_nested_menu_and_back(simcord_env) -> None:
+NESTED_DEAL_SEED = 6
+"""A 2-player Clans and Glory deal with 45 complete first moves: more than one select holds, so
+the menu asks for the card first (a deal of 25 or fewer is one select of complete moves)."""
+
+
+async def test_nested_menu_and_back(simcord_env, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: NESTED_DEAL_SEED)
     table = new_table(simcord_env, 2)
     await open_lobby(table, "clans_and_glory")
     await start(table)
