@@ -129,7 +129,7 @@ async def test_the_state_holds_players_channels_and_the_synced_commands(served: 
     assert kinds == [(0, "general"), (1, ""), (1, "")]  # #general and the two players' DMs
     assert [c["name"] for c in state["commands"]] == ["play"]
     assert state["bot"]["bot"] is True and state["messages"] == []
-    assert [level["value"] for level in state["ai_levels"]] == ["easy", "medium", "strong"]
+    assert [level["value"] for level in state["ai_levels"]] == ["easy", "medium", "strong", "rules"]
 
 
 async def test_page_texts_come_from_the_catalog_in_the_browsers_language(served: Served) -> None:
