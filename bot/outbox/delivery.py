@@ -332,13 +332,21 @@ class Delivery:
         """
         row = loaded.seats[seat]
         version = loaded.row.version
-        for _ in range(2):
-            key = nonce(loaded.id, "hand", seat, row.hand_message_id or "first")
+        again: tuple[int, ...] = ()
+        for _ in range(3):
+            key = nonce(loaded.id, "hand", seat, row.hand_message_id or "first", *again)
             try:
                 message = await self.send_dm(row, content, key)
             except discord.NotFound as error:
-                # The DM this nonce made is deleted already: something newer replaced it.
-                raise Outdated(f"game {loaded.id}: seat {seat}'s DM moved on") from error
+                # The DM this nonce made is deleted already. Usually something newer replaced
+                # it; but a click on the older DM may have made that one the hand again (and
+                # the newer one was deleted as stale): then the hand is still the one this
+                # nonce replaces, and the same nonce would find the deleted DM for minutes.
+                current = await self.bot.store.current_seat(loaded.id, seat)
+                if again or current is None or current.hand_message_id != row.hand_message_id:
+                    raise Outdated(f"game {loaded.id}: seat {seat}'s DM moved on") from error
+                again = (version,)
+                continue
             made_for = _made_for(message)
             if made_for == _made_for_content(content) and (
                 made_for is not None or _footer(message) == _footer_of(content)
