@@ -13,14 +13,16 @@ a player sees of a game outside their own clicks is a message the bot posts or e
   outbox after every restart and when it went missing).
 - **Send Messages in Threads**: the same in threads; a new message there also reopens an
   archived thread, which an edit cannot.
-- **Embed Links**: the table, the lobby and the hands are embeds; without it Discord shows them
+- **Embed Links**: the lobby and several answers are embeds; without it Discord shows them
   empty.
+- **Attach Files**: the table's picture is uploaded with the table message the outbox posts and
+  edits in the channel; without it Discord refuses that upload (403, 50013).
 - **Read Message History**: the bot edits its own earlier messages (the table after every
   move, the lobby, the closed-DM notice) and Discord's access to messages already in a channel
   is this permission.
 
-Nothing else: no Manage Messages (the bot deletes only its own DMs), no reactions, no
-attachments, no mentions of roles or everyone, and no privileged intents.
+Nothing else: no Manage Messages (the bot deletes only its own DMs), no reactions, no mentions
+of roles or everyone, and no privileged intents.
 """
 
 from __future__ import annotations
@@ -47,9 +49,10 @@ PERMISSIONS = discord.Permissions(
     send_messages=True,
     send_messages_in_threads=True,
     embed_links=True,
+    attach_files=True,
     read_message_history=True,
 )
-"""The bot permissions the invite asks for (274877991936); see the module's docstring."""
+"""The bot permissions the invite asks for (274878024704); see the module's docstring."""
 SCOPES = ("bot", "applications.commands")
 
 

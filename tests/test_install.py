@@ -169,7 +169,7 @@ async def test_starts_from_a_directory_with_only_a_env_file(
         "database: sqlite+aiosqlite:///./data/glory.db; "
         "commands: 18 registered globally (uploaded now); "
         f"invite: https://discord.com/oauth2/authorize?client_id={emulator.bot_user.id}"
-        "&scope=bot+applications.commands&permissions=274877991936"
+        "&scope=bot+applications.commands&permissions=274878024704"
     )
     assert (home / "data" / "glory.db").is_file()
     # Quiet at the default level: no migration chatter, no voice warnings, no traceback.
