@@ -26,7 +26,7 @@ import discord
 
 from bot.components import parse_target
 from bot.i18n import t
-from bot.outbox.click_tokens import ClickTokens
+from bot.outbox.click_tokens import DELETE_THROUGH_CLICKS, ClickTokens
 from bot.outbox.shown import ShownHands
 from bot.pictures.attach import for_new_message
 from bot.render.layout import Layout, edit_fields, text
@@ -486,7 +486,11 @@ class Delivery:
             # Through the player's last click on it if it can (outside the token's budget);
             # one process only (with several, the shard tests lost DMs: not understood yet).
             shared = self.bot.store.shared
-            if shared or not await self.clicks.delete(stale, self.bot.http):
+            if (
+                shared
+                or not DELETE_THROUGH_CLICKS
+                or not await self.clicks.delete(stale, self.bot.http)
+            ):
                 await self._dm(row.hand_channel_id).get_partial_message(stale).delete()
         except discord.NotFound:
             pass  # deleted already (by the player, or by a delivery a crash cut short)
