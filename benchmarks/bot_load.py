@@ -494,8 +494,11 @@ async def glory_phases(
     results: dict[str, object] = {}
     async with Emulator(record_limit=20_000) as emulator:
         database_url = args.database_url or f"sqlite+aiosqlite:///{workdir / 'glory.db'}"
+        argv = GLORY_BOT
+        if args.profile:
+            argv = (sys.executable, "-m", "cProfile", "-o", str(args.profile), "-m", "bot")
         async with bot_process(
-            emulator, workdir / "glory.log", argv=GLORY_BOT, database_url=database_url
+            emulator, workdir / "glory.log", argv=argv, database_url=database_url
         ) as bot:
             assert bot.process is not None
             pid = bot.process.pid
@@ -791,6 +794,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         type=float,
         default=50.0,
         help="with --processes: the ramp's latency limit",
+    )
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        help="run the bot of the main phases under cProfile and write its statistics here",
     )
     parser.add_argument("--quick", action="store_true", help="a small, fast smoke run")
     args = parser.parse_args(argv)
