@@ -15,7 +15,8 @@ Opponents: ``rules`` is the repository's rules-based player (``games.ai.experts`
 
 Pairings (``--pairings``, comma separated):
 
-* ``rules``: easy, medium and strong each against the rules-based player, 2 players.
+* ``rules``: strong against the rules-based player, 2 players.
+* ``levels``: easy and medium against the rules-based player, 2 players.
 * ``greedy``: strong against the greedy player, 2 players.
 * ``ladder``: medium against easy and strong against medium, 2 players (levels a human feels:
   the stronger should win 65 % or more).
@@ -279,7 +280,7 @@ def pairings(args: argparse.Namespace) -> list[Pairing]:
         ),
         ("greedy", [pairing(key, strong, greedy) for key in keys]),
         (
-            "rules",
+            "levels",
             [pairing(key, medium, rules, 0.5) for key in keys]
             + [pairing(key, easy, rules, 0.0) for key in keys],
         ),
