@@ -119,15 +119,18 @@ def test_the_check_sees_imports_for_type_checking_inside_functions_and_relative(
     source = (
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n    from bot.app import GloryBot\n"
-        "def later():\n    from bot import moves\n"
-        "from .clock import TurnClock\n"
+        "def later():\n    from bot import alpha\n"
+        "from .beta import Beta\n"
+        "import bot.gamma.delta\n"
     )
-    known = {name: ROOT for name in ("bot", "bot.app", "bot.moves", "bot.clock", "bot.flow")}
+    names = ("bot", "bot.app", "bot.alpha", "bot.beta", "bot.gamma", "bot.flow")
+    known = dict.fromkeys(names, ROOT)
     assert imports_in(source, "bot.flow", "bot", known) == {
         "bot",
         "bot.app",
-        "bot.moves",
-        "bot.clock",
+        "bot.alpha",
+        "bot.beta",
+        "bot.gamma",
     }
 
 
