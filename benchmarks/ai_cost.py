@@ -9,6 +9,7 @@ search: compare its figures with an idle core's from ``docs/ai.md``.
 
     .venv/bin/python benchmarks/ai_cost.py            # one game per game (a few dozen positions)
     .venv/bin/python benchmarks/ai_cost.py --games 3 --only kami
+    .venv/bin/python benchmarks/ai_cost.py --strong-only     # the strong level's figures alone
 """
 
 from __future__ import annotations
@@ -60,11 +61,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1, help="games per game and search")
     parser.add_argument("--only", choices=sorted(REGISTRY), help="one game")
+    parser.add_argument(
+        "--strong-only", action="store_true", help="leave out the unguided comparison"
+    )
     args = parser.parse_args()
     strong = LEVELS["strong"]
     unguided = dataclasses.replace(strong, rollout_depth=8, guidance=NO_GUIDANCE)
     for key in [args.only] if args.only else sorted(REGISTRY):
-        for name, level in (("strong", strong), ("unguided", unguided)):
+        searches = (
+            [("strong", strong)]
+            if args.strong_only
+            else [("strong", strong), ("unguided", unguided)]
+        )
+        for name, level in searches:
             times = decision_times(key, level, args.games)
             if not times:
                 print(f"{key} {name}: no searched decision")
