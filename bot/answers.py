@@ -32,7 +32,6 @@ from discord.http import Route
 from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
-from bot.outbox.click_tokens import DELETE_THROUGH_CLICKS
 from bot.pictures.attach import for_new_message
 
 if TYPE_CHECKING:
@@ -223,7 +222,7 @@ def _answered_in(interaction: discord.Interaction) -> None:
     """The answer updated the clicked message: its token can delete it later (a replaced
     hand DM, ``bot/outbox/click_tokens.py``)."""
     outbox = getattr(interaction.client, "outbox", None)
-    if outbox is not None and DELETE_THROUGH_CLICKS:  # off for now: nothing would read it
+    if outbox is not None:
         outbox.delivery.clicks.note(interaction)
 
 

@@ -36,6 +36,7 @@ from bot.render.common import safe_names, shown_names
 from bot.render.messages import HAND_FILE, TABLE_FILE
 from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game, share_views
+from bot.storage.hand_adoption import adopt_clicked_hand
 from bot.storage.models import GameStatus, SeatRow
 from bot.storage.repository import FinalScore, MoveRecord, StorageConflict
 from games import Action, IllegalAction, State
@@ -468,20 +469,14 @@ class MoveFlow:
         updated = await Answer.of(interaction).update(**content)
         clicked = interaction.message.id if interaction.message else None
         row = after.seats[seat]
-        known = (row.hand_message_id, row.stale_hand_message_id)
-        if updated and in_dm and clicked is not None and clicked not in known:
-            # A hand DM the store does not know: Discord made it, and the process died before
-            # recording it. It is the player's hand now; the recorded one is the one to delete.
-            # (The DM a newer one replaced is known: it is being deleted, and the courier brings
-            # the newer one up to date, as the click's answer did not.)
-            await self.bot.store.set_hand_message(
-                after.id,
-                seat,
-                interaction.channel_id,
-                clicked,
-                target_version,
-                stale=row.hand_message_id,
-            )
+        if updated and in_dm and clicked is not None and clicked > (row.hand_message_id or 0):
+            # A hand DM the store does not know, newer than the recorded one: Discord made it,
+            # and the process died before recording it. It is the player's hand now; the
+            # recorded one is the one to delete. An older one is a DM the courier replaced and
+            # deleted while this answer was on its way: never the hand again (it would be
+            # deleted twice, ``bot/storage/hand_adoption.py``).
+            store, channel = self.bot.store, interaction.channel_id
+            await adopt_clicked_hand(store, after.id, seat, channel, clicked, target_version)
         return complete and updated and clicked == row.hand_message_id
 
     # ---------------------------------------------------------------- /leave and /cancel

@@ -14,6 +14,12 @@ So the answer of a click that updated a DM notes its token here (``note``), and 
 deletes a replaced DM with it while it is young enough (``delete``); otherwise (no click on
 that DM in this process, a token too old, a restart, Discord refusing the token) it goes
 through the channel as before.
+
+A click on the old DM can race with its deletion: its answer updates the DM just before the
+courier deletes it and forgets it. Such a click never makes that DM the hand again (a seat's
+hand only moves to newer DMs, ``bot/storage/hand_adoption.py``), so no DM is deleted twice.
+With several processes, the process that delivers a game uses the tokens of the clicks it
+answered itself; a DM clicked in another process goes through the channel.
 """
 
 from __future__ import annotations
@@ -34,11 +40,6 @@ TOKEN_LIFETIME = timedelta(minutes=15)
 MARGIN = timedelta(minutes=2)
 """A token this close to its end is not used: a refused token is a 401, which counts towards
 Discord's limit of invalid requests, and the request may wait in a queue first."""
-DELETE_THROUGH_CLICKS = False
-"""Off for now: with it on, a finished game under load deleted a DM twice (a 404 on the click's
-``@original`` or on the channel route after the other had deleted it: a click on the old DM
-raced with its deletion), which the complete-game test refuses. Deletions go through the
-channel until that race is understood (about 0.4 token requests per move more at human pace)."""
 KEPT = 16384
 """Clicked DMs remembered at most (the oldest are forgotten first)."""
 

@@ -26,7 +26,7 @@ import discord
 
 from bot.components import parse_target
 from bot.i18n import t
-from bot.outbox.click_tokens import DELETE_THROUGH_CLICKS, ClickTokens
+from bot.outbox.click_tokens import ClickTokens
 from bot.outbox.shown import ShownHands
 from bot.pictures.attach import for_new_message
 from bot.render.layout import Layout, edit_fields, text
@@ -339,9 +339,10 @@ class Delivery:
                 message = await self.send_dm(row, content, key)
             except discord.NotFound as error:
                 # The DM this nonce made is deleted already. Usually something newer replaced
-                # it; but a click on the older DM may have made that one the hand again (and
-                # the newer one was deleted as stale): then the hand is still the one this
-                # nonce replaces, and the same nonce would find the deleted DM for minutes.
+                # it; if the hand is still the one this nonce replaces (before clicks could
+                # only make newer DMs the hand, a click on the older DM did that, and the
+                # newer one was deleted as stale), the same nonce would find the deleted DM
+                # for minutes: the DM goes under a nonce of its own.
                 current = await self.bot.store.current_seat(loaded.id, seat)
                 if again or current is None or current.hand_message_id != row.hand_message_id:
                     raise Outdated(f"game {loaded.id}: seat {seat}'s DM moved on") from error
@@ -483,14 +484,8 @@ class Delivery:
         if current is not None and current.hand_message_id == stale:
             return  # a click has made it the player's hand again since
         try:
-            # Through the player's last click on it if it can (outside the token's budget);
-            # one process only (with several, the shard tests lost DMs: not understood yet).
-            shared = self.bot.store.shared
-            if (
-                shared
-                or not DELETE_THROUGH_CLICKS
-                or not await self.clicks.delete(stale, self.bot.http)
-            ):
+            # Through the player's last click on it if it can (outside the token's budget).
+            if not await self.clicks.delete(stale, self.bot.http):
                 await self._dm(row.hand_channel_id).get_partial_message(stale).delete()
         except discord.NotFound:
             pass  # deleted already (by the player, or by a delivery a crash cut short)
