@@ -87,6 +87,16 @@ class SoakSettings:
     kills: int = 2
     discord_rate_limits: bool = False
     """Discord's per-route and global rate limits (``RateLimits.discord_like``) on top."""
+    global_limit: int | None = None
+    """With ``discord_rate_limits``: the global limit's requests a second (``None``: Discord's
+    50). A lower one saturates the budget with a few games (the bot must be told the same
+    figure: ``GLOBAL_REQUESTS_PER_SECOND``, ``bot_settings``)."""
+
+    def bot_settings(self) -> dict[str, str]:
+        """The bot's environment for this soak: its global budget as the emulator's."""
+        if self.discord_rate_limits and self.global_limit is not None:
+            return {"GLOBAL_REQUESTS_PER_SECOND": str(self.global_limit)}
+        return {}
 
 
 @dataclass
@@ -683,11 +693,10 @@ def read_database(path: Path) -> dict[int, StoredGame]:
 
 def faulty_emulator(settings: SoakSettings) -> Emulator:
     """An emulator with the soak's faults (and Discord's rate limits if asked)."""
-    emulator = Emulator(
-        rate_limits=RateLimits.discord_like() if settings.discord_rate_limits else None,
-        record_limit=1_000_000,
-    )
-    return emulator
+    rate_limits = RateLimits.discord_like() if settings.discord_rate_limits else None
+    if rate_limits is not None and settings.global_limit is not None:
+        rate_limits.global_limit = settings.global_limit
+    return Emulator(rate_limits=rate_limits, record_limit=1_000_000)
 
 
 def add_faults(emulator: Emulator, settings: SoakSettings) -> None:
