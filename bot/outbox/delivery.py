@@ -301,7 +301,9 @@ class Delivery:
         change = self.shown.begin(message_id)
         shown = None
         try:
-            await self._dm(channel_id).get_partial_message(message_id).edit(**content)
+            # Through the player's last click on it if it can (outside the token's budget).
+            if not await self.clicks.edit(message_id, content, self.bot._connection):
+                await self._dm(channel_id).get_partial_message(message_id).edit(**content)
             shown = content
         finally:
             self.shown.end(message_id, change, shown)

@@ -119,6 +119,34 @@ async def test_a_replaced_hand_dm_is_deleted_through_the_last_click_on_it(
     assert not any(counts_against_global(call.path) for call in through_click)
 
 
+async def test_a_hand_dm_is_edited_through_the_last_click_on_it(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """A hand DM brought up to date by the courier (another player's move changed what a
+    waiting player holds, or its picture came late) is edited through the token of the click
+    that last updated it: the channel route (a request of the bot's token) edits only DMs
+    that no click had updated yet."""
+    await play_kami(emulator, tmp_path, MOVES, "webhook-edits", pause=0.05)
+    records = [r for r in emulator.interactions.values() if r.callback_type in (6, 7)]
+    through_click = sum(r.original_edits for r in records if r.callback_type == 7)
+    assert through_click >= 3  # an answer that updated its DM needs no @original edit itself
+    first_click = {}
+    for record in sorted(records, key=lambda r: r.callback_at or 0.0):
+        first_click.setdefault(record.response_message_id, record.callback_at or 0.0)
+    dms = dm_ids(emulator)
+    through_channel = [
+        call
+        for call in emulator.calls("PATCH", "/channels/")
+        if int(call.path.split("/")[2]) in dms
+    ]
+    clicked_before = [
+        call.path
+        for call in through_channel
+        if first_click.get(int(call.path.split("/")[-1]), float("inf")) < call.started
+    ]
+    assert clicked_before == []
+
+
 async def test_a_click_too_old_to_delete_its_dm_leaves_it_to_the_channel(
     emulator: Emulator, tmp_path: Path
 ) -> None:
