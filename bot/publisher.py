@@ -63,12 +63,15 @@ class Publisher:
         # The store may be a move further on than a courier's snapshot of the game.
         return RecentMoves([move for move in moves if move.version <= loaded.row.version])
 
-    async def table_content(self, loaded: LoadedGame, recent: Sequence[Sequence[Event]]) -> dict:
-        """The table message, with its picture unless the server turned pictures off (an
-        edit with this content replaces the picture the message had)."""
+    async def table_content(
+        self, loaded: LoadedGame, recent: Sequence[Sequence[Event]], *, pictures: bool = True
+    ) -> dict:
+        """The table message, with its picture unless the server turned pictures off or
+        ``pictures`` is false (the bot may not attach files there); an edit with this content
+        replaces the picture the message had."""
         presenter = presenter_for(loaded.row.game_key)
         locale = loaded.row.locale
-        pngs = await self.pictures.table_pngs(loaded, recent)
+        pngs = await self.pictures.table_pngs(loaded, recent) if pictures else {}
         log = log_lines(presenter, recent, shown_names(loaded), locale)
         layout = table_layout(
             loaded, presenter, log, locale, pictures=list(pngs), controls=table_view(loaded, locale)

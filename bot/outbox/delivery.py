@@ -58,6 +58,9 @@ TIDY_MESSAGES = 50
 """How far back a seat's DM channel is tidied at the end of a game (one request)."""
 INVALID_FORM_BODY = 50035
 """Discord refused an edit's body."""
+MISSING_PERMISSIONS = 50013
+"""Discord refused a message: here, one that uploads a picture where the bot may not attach
+files (the invite asks for Attach Files, but a server can take it away in a channel)."""
 THREAD_ARCHIVED = 50083
 """Discord refuses edits in an archived thread; a new message there unarchives it."""
 
@@ -87,6 +90,9 @@ class Delivery:
         """What each hand DM this process sent or edited shows (no edit that changes nothing)."""
         self.clicks = ClickTokens()
         """The newest click whose answer updated each DM (a replaced DM is deleted with it)."""
+        self.no_uploads: set[int] = set()
+        """Channels where Discord refused the bot an upload (no Attach Files): their tables go
+        without pictures, the board in words (one refusal per channel and process)."""
 
     def _channel(self, loaded: LoadedGame) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
@@ -137,13 +143,16 @@ class Delivery:
         if message_id is None:
             await self.post_table(loaded, recent, nonce(loaded.id, "table", 0))
             return
-        content = await self.bot.publisher.table_content(loaded, recent)
+        content = await self._table_content(loaded, recent)
         try:
             await self._channel(loaded).get_partial_message(message_id).edit(**content)
             return
         except discord.NotFound:
             log.info("game %s: the table message is gone; posting it again", loaded.id)
         except discord.HTTPException as error:
+            if self._refused_upload(loaded, error):
+                await self.show_table(loaded, recent)  # without its picture
+                return
             if error.code == INVALID_FORM_BODY:
                 # Discord would not turn this message into the table as it is now (a table
                 # sent before the bot wrote Components V2 that Discord refuses to convert):
@@ -162,14 +171,42 @@ class Delivery:
     ) -> None:
         """Post the table at the bottom of the channel and retire the previous one."""
         old = loaded.row.table_message_id
-        content = await self.bot.publisher.table_content(loaded, recent)
-        message = await self._channel(loaded).send(**for_new_message(content), nonce=key)
+        content = await self._table_content(loaded, recent)
+        try:
+            message = await self._channel(loaded).send(**for_new_message(content), nonce=key)
+        except discord.HTTPException as error:
+            if not self._refused_upload(loaded, error):
+                raise
+            content = await self._table_content(loaded, recent)  # without its picture
+            message = await self._channel(loaded).send(**for_new_message(content), nonce=key)
         if message.id == old:
             return  # a redelivery: Discord returned the message this nonce created
         await self.bot.store.set_message(loaded.id, table_message_id=message.id)
         loaded.row.table_message_id = message.id
         if old is not None:
             await self._retire_table(loaded, old, message.jump_url)
+
+    async def _table_content(
+        self, loaded: LoadedGame, recent: Sequence[Sequence[Event]]
+    ) -> dict[str, Any]:
+        pictures = loaded.row.channel_id not in self.no_uploads
+        return await self.bot.publisher.table_content(loaded, recent, pictures=pictures)
+
+    def _refused_upload(self, loaded: LoadedGame, error: discord.HTTPException) -> bool:
+        """Whether Discord refused the table's picture (the bot may not attach files in the
+        game's channel) for the first time: from now on that channel's tables go without."""
+        channel = loaded.row.channel_id
+        if error.code != MISSING_PERMISSIONS or channel in self.no_uploads:
+            return False
+        self.no_uploads.add(channel)
+        log.warning(
+            "game %s: the bot may not attach files in channel %s (403 %s); its tables go "
+            "without pictures",
+            loaded.id,
+            channel,
+            error.code,
+        )
+        return True
 
     async def _retire_table(self, loaded: LoadedGame, old: int, link: str) -> None:
         """Point the previous table message at the new one (best effort: it may be gone)."""
@@ -212,9 +249,17 @@ class Delivery:
         if loaded.state is None or loaded.status in (GameStatus.LOBBY, GameStatus.ACTIVE):
             return
         changes = await rating_changes(self.bot.store, loaded.id)
-        chart = await self.bot.publisher.pictures.final_chart(loaded)
+        chart = None
+        if loaded.row.channel_id not in self.no_uploads:
+            chart = await self.bot.publisher.pictures.final_chart(loaded)
         content = game_over_message(game_over(loaded, changes, why), loaded, chart)
-        await self._channel(loaded).send(**content, nonce=nonce(loaded.id, "over"))
+        try:
+            await self._channel(loaded).send(**content, nonce=nonce(loaded.id, "over"))
+        except discord.HTTPException as error:
+            if chart is None or not self._refused_upload(loaded, error):
+                raise
+            content = game_over_message(game_over(loaded, changes, why), loaded, None)
+            await self._channel(loaded).send(**content, nonce=nonce(loaded.id, "over"))
 
     async def tell_closed_dms(self, loaded: LoadedGame, user_ids: Sequence[int], key: int) -> None:
         """Tell players whose DMs are closed, in the channel, to use My hand (a ping)."""
