@@ -38,7 +38,7 @@ from bot.languages import Languages
 from bot.lobby import LobbyFlow
 from bot.moves import MoveFlow
 from bot.outbox.budget import GlobalBudget, pace_requests
-from bot.outbox.courier import Outbox
+from bot.outbox.dispatch import Outbox
 from bot.outbox.inspect import dump_on_signal
 from bot.publisher import Publisher
 from bot.rate_limit_buckets import sweep_idle_buckets_less_often

@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bot.outbox.courier import IN_FLIGHT_SECONDS
+from bot.outbox.dispatch import IN_FLIGHT_SECONDS
 
 from . import Actor, Emulator, Message
 from .bot_process import BotProcess
