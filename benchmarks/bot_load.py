@@ -77,6 +77,12 @@ class Phase:
     max_ms: float
     timeouts: int
     bot_cpu_percent: float = 0.0
+    workers_cpu_percent: float = 0.0
+    """CPU of the bot's child processes (picture and AI workers), beside its own."""
+    bot_cpu_ms_per_move: float | None = None
+    """The bot's own CPU per move made: the load-independent cost of a move (a click that
+    opens a sub-menu costs a fraction of it, so the click rate alone says little)."""
+    moves_per_second: float | None = None
     driver_cpu_percent: float = 0.0
     """CPU of this process: the emulator plus the simulated players."""
     turn_dms: int = 0
@@ -107,6 +113,25 @@ def rss_bytes(pid: int) -> int:
     except FileNotFoundError:
         return 0
     return 0
+
+
+def descendants(pid: int) -> list[int]:
+    """The process ids of ``pid``'s children, their children and so on (Linux)."""
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for task in Path(f"/proc/{parent}/task").glob("*"):
+            with contextlib.suppress(OSError):
+                children = [int(c) for c in (task / "children").read_text().split()]
+                found += children
+                todo += children
+    return found
+
+
+def workers_cpu_seconds(pid: int) -> float:
+    """CPU time so far of the processes ``pid`` started (its worker pools)."""
+    return sum(cpu_seconds(child) for child in descendants(pid))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -313,10 +338,15 @@ async def offered_load(
 ) -> Phase:
     """Offer ``rate`` actions per second for ``seconds``; one action in flight per table."""
     load = await offer_load(
-        rate, seconds, pick, act, lambda: (cpu_seconds(bot_pid), time.process_time())
+        rate,
+        seconds,
+        pick,
+        act,
+        lambda: (cpu_seconds(bot_pid), time.process_time(), workers_cpu_seconds(bot_pid)),
     )
     records, started, deadline, window = load.records, load.started, load.deadline, load.window
     bot_cpu, driver_cpu = (load.after[0] - load.before[0], load.after[1] - load.before[1])
+    workers_cpu = load.after[2] - load.before[2]
     latencies = sorted(r.latency for r in records if r.latency is not None)
     delays: list[float] = []
     table_lags: list[float] = []
@@ -341,6 +371,9 @@ async def offered_load(
         timeouts=load.timeouts,
         bot_cpu_percent=round(100 * bot_cpu / window, 1),
         driver_cpu_percent=round(100 * driver_cpu / window, 1),
+        workers_cpu_percent=round(100 * workers_cpu / window, 1),
+        bot_cpu_ms_per_move=round(1000 * bot_cpu / moves, 2) if moves else None,
+        moves_per_second=round(moves / window, 1) if emulator is not None else None,
         turn_dms=len(delays),
         ack_to_dm_p50_ms=round(percentile(delays, 0.50) * 1000, 1) if delays else None,
         play_p50_ms=_ms(plays, 0.50),

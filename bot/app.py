@@ -1,10 +1,11 @@
 """The bot: wiring of storage, flows, dynamic items and extensions.
 
 ``setup_hook`` runs before the gateway connects: it opens the store (running migrations),
-registers the dynamic items (so old buttons work at once), loads the extensions, re-arms lobby
-timers, registers the slash commands when they changed since the last registration
-(``bot/command_sync.py``; to ``DEV_GUILD_ID`` when set) and resumes the delivery of whatever
-the outbox holds. ``glory sync`` stops right after registering (``only_register``).
+builds the flows, each given the few collaborators it uses (``wire``), registers the dynamic
+items (so old buttons work at once), loads the extensions, re-arms lobby timers, registers the
+slash commands when they changed since the last registration (``bot/command_sync.py``; to
+``DEV_GUILD_ID`` when set) and resumes the delivery of whatever the outbox holds. ``glory
+sync`` stops right after registering (``only_register``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from discord.ext import commands
 from bot.ai.autoplay import Autoplay
 from bot.answers import Answer
 from bot.click_router import ClickRouter
-from bot.clock import TurnClock
+from bot.clock import Clock, TurnClock, WallClock
 from bot.command_sync import Registration, register
 from bot.components import (
     DYNAMIC_ITEMS,
@@ -31,6 +32,7 @@ from bot.components import (
 )
 from bot.config import Settings
 from bot.forced_moves import ForcedMoves
+from bot.game_locks import GameLocks
 from bot.hints import HintFlow
 from bot.history import HISTORY_ITEMS
 from bot.i18n.commands import CatalogTranslator
@@ -40,6 +42,7 @@ from bot.moves import MoveFlow
 from bot.outbox.budget import GlobalBudget, pace_requests
 from bot.outbox.dispatch import Outbox
 from bot.outbox.inspect import dump_on_signal
+from bot.pictures.service import Pictures
 from bot.publisher import Publisher
 from bot.rate_limit_buckets import sweep_idle_buckets_less_often
 from bot.ratings.board import RATING_ITEMS
@@ -111,6 +114,17 @@ class GloryBot(commands.Bot):
 
     store: Store
     replays: Replays
+    locks: GameLocks
+    languages: Languages
+    publisher: Publisher
+    autoplay: Autoplay
+    clock: TurnClock
+    lobby: LobbyFlow
+    moves: MoveFlow
+    handover: SeatHandover
+    forced: ForcedMoves
+    hints: HintFlow
+    rematch: RematchFlow
 
     def __init__(self, settings: Settings, registry: Mapping[str, Game] | None = None) -> None:
         super().__init__(
@@ -130,17 +144,11 @@ class GloryBot(commands.Bot):
         )
         self.settings = settings
         self.registry: Mapping[str, Game] = registry if registry is not None else REGISTRY
-        self.languages = Languages(self)
-        self.publisher = Publisher(self)
-        self.lobby = LobbyFlow(self)
-        self.moves = MoveFlow(self)
         self.outbox = Outbox(self, table_updates=settings.table_updates_per_second)
-        self.clock = TurnClock(self)
-        self.autoplay = Autoplay(self)
-        self.hints = HintFlow(self)
-        self.handover = SeatHandover(self)
-        self.rematch = RematchFlow(self)
-        self.forced = ForcedMoves(self)
+        self.time: Clock = WallClock()
+        """Where the turn clock and forced moves get the time (tests put their own here)."""
+        self.wired = False
+        """Whether the flows are built (``wire``, once the store is open)."""
         self.stopping = False
         self.only_register = False
         """``glory sync``: the start registers the commands (whatever the record says) and does
@@ -169,7 +177,7 @@ class GloryBot(commands.Bot):
         self.store = await Store.open(
             self.settings.database_url, shared=self.settings.multi_process
         )
-        self.replays = Replays(self.store, self.registry)
+        self.wire(self.store)
         if self.store.shared:  # the processes on this database share Discord's budget
             store = self.store
             self.budget.share_with(await budget_shares.processes_sharing(store))
@@ -197,6 +205,52 @@ class GloryBot(commands.Bot):
         self.autoplay.pool.start()
         if self.publisher.pictures.enabled:
             self.publisher.pictures.workers.start(("tables", "hands"))
+
+    def wire(self, store: Store) -> None:
+        """Build the flows, each with the collaborators it names (none of them holds the bot).
+
+        The autoplay is built first: every flow that ends a turn tells it so (``TurnChanges``
+        in ``bot/turn_hooks.py``); the flows it plays through are given to it last
+        (``Autoplay.drive``). The outbox is built with the bot (``__init__``): it reaches the
+        flows whose messages it delivers through the client (``bot/outbox/host.py``).
+        """
+        settings, registry, outbox = self.settings, self.registry, self.outbox
+        locks = self.locks = GameLocks()
+        common = {"store": store, "registry": registry, "outbox": outbox, "locks": locks}
+        self.languages = languages = Languages(store)
+        pictures = Pictures(store, processes=settings.picture_workers, enabled=settings.pictures)
+        self.publisher = publisher = Publisher(store, pictures)
+        self.replays = Replays(store, registry)
+        self.autoplay = autoplay = Autoplay(settings=settings, **common)
+        self.clock = clock = TurnClock(
+            settings=settings,
+            languages=languages,
+            publisher=publisher,
+            autoplay=autoplay,
+            time=self.time,
+            **common,
+        )
+        self.lobby = lobby = LobbyFlow(
+            settings=settings,
+            languages=languages,
+            publisher=publisher,
+            clock=clock,
+            autoplay=autoplay,
+            **common,
+        )
+        self.moves = moves = MoveFlow(
+            publisher=publisher, clock=clock, lobby=lobby, autoplay=autoplay, **common
+        )
+        self.handover = SeatHandover(moves=moves, autoplay=autoplay, **common)
+        self.forced = ForcedMoves(
+            publisher=publisher, moves=moves, clock=clock, autoplay=autoplay, **common
+        )
+        autoplay.drive(moves, clock, self.forced, self.handover)
+        self.hints = HintFlow(
+            store=store, registry=registry, settings=settings, searches=autoplay.searches
+        )
+        self.rematch = RematchFlow(settings=settings, lobby=lobby, replays=self.replays, **common)
+        self.wired = True
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
@@ -259,12 +313,14 @@ class GloryBot(commands.Bot):
 
     async def close(self) -> None:
         self.stopping = True
-        self.lobby.disarm_all()
-        self.clock.close()
-        self.forced.close()
-        await self.autoplay.close()
+        if self.wired:
+            self.lobby.disarm_all()
+            self.clock.close()
+            self.forced.close()
+            await self.autoplay.close()
         await self.outbox.close()
-        self.publisher.pictures.close()
+        if self.wired:
+            self.publisher.pictures.close()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:

@@ -41,7 +41,16 @@ from bot.storage.repository import SeatTurns
 from games import State
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from collections.abc import Mapping
+
+    from bot.config import Settings
+    from bot.game_locks import GameLocks
+    from bot.languages import Languages
+    from bot.outbox.dispatch import Outbox
+    from bot.publisher import Publisher
+    from bot.storage.repository import Store
+    from bot.turn_hooks import TurnPlayer
+    from games import Game
 
 log = logging.getLogger(__name__)
 
@@ -138,8 +147,27 @@ class _Timer:
 
 
 class TurnClock:
-    def __init__(self, bot: GloryBot, time: Clock | None = None) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        *,
+        store: Store,
+        registry: Mapping[str, Game],
+        settings: Settings,
+        outbox: Outbox,
+        languages: Languages,
+        publisher: Publisher,
+        locks: GameLocks,
+        autoplay: TurnPlayer,
+        time: Clock | None = None,
+    ) -> None:
+        self.store = store
+        self.registry = registry
+        self.settings = settings
+        self.outbox = outbox
+        self.languages = languages
+        self.publisher = publisher
+        self.locks = locks
+        self.autoplay = autoplay
         self.time: Clock = time if time is not None else WallClock()
         """Where the time comes from (tests put a clock of their own here)."""
         self._timers: dict[int, _Timer] = {}
@@ -157,7 +185,7 @@ class TurnClock:
         """
         if autoplay == "clock":
             missed = row.missed_turns + 1
-            takeover = missed >= self.bot.settings.missed_turns_for_takeover
+            takeover = missed >= self.settings.missed_turns_for_takeover
             return SeatTurns(row.seat, missed, takeover)
         if autoplay is None and row.ai_level is None and (row.missed_turns or row.takeover):
             return SeatTurns(row.seat, 0, False)
@@ -234,7 +262,7 @@ class TurnClock:
     async def _remind(self, game_id: int, plan: TurnPlan) -> None:
         """Claim the turn's reminder and store its outbox entry (one transaction); deliver it."""
         try:
-            entry = await self.bot.store.claim_reminder(
+            entry = await self.store.claim_reminder(
                 game_id, plan.version, Publication.remind(plan.seat)
             )
         except Exception:
@@ -242,7 +270,7 @@ class TurnClock:
             log.exception("game %s: could not store the turn's reminder", game_id)
             return
         if entry is not None:  # else another process, or an earlier run, has it
-            self.bot.outbox.deliver([entry])
+            self.outbox.deliver([entry])
 
     async def _expire(self, game_id: int, plan: TurnPlan) -> None:
         """The turn ran out: the AI makes one move for the absent player, if the game is still
@@ -250,7 +278,7 @@ class TurnClock:
         from bot.ai.autoplay import STAND_IN_LEVEL  # autoplay imports this module
 
         while not self._closing:
-            loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+            loaded = await load_game(self.store, self.registry, game_id)
             if (
                 loaded is None
                 or loaded.status is not GameStatus.ACTIVE
@@ -260,10 +288,10 @@ class TurnClock:
                 or ai_controlled(loaded.seats[plan.seat])
             ):
                 return  # the player moved (or took the seat back, or the game ended)
-            if not await self.bot.autoplay.claim_turn(loaded):
+            if not await self.autoplay.claim_turn(loaded):
                 return  # another process's timer fired first and plays the turn
             try:
-                await self.bot.autoplay.play(loaded, plan.seat, STAND_IN_LEVEL, autoplay="clock")
+                await self.autoplay.play(loaded, plan.seat, STAND_IN_LEVEL, autoplay="clock")
                 return
             except asyncio.CancelledError:
                 raise
@@ -304,9 +332,9 @@ class TurnClock:
         ):
             return
         when = int(aware(deadline).timestamp())
-        store, delivery = self.bot.store, self.bot.outbox.delivery
+        store, delivery = self.store, self.outbox.delivery
         if not await store.dms_closed(row.user_id):
-            languages = await self.bot.languages.of_users([row.user_id])
+            languages = await self.languages.of_users([row.user_id])
             locale = languages.get(row.user_id, row.locale)
             text = t(
                 "clock.reminder",
@@ -351,8 +379,8 @@ class TurnClock:
             if not in_private(interaction):
                 await reply(interaction, "move.private_only")
                 return
-            async with await self.bot.moves.locked(interaction, game_id):
-                loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+            async with await self.locks.locked(interaction, game_id):
+                loaded = await load_game(self.store, self.registry, game_id)
                 if loaded is None:
                     await reply(interaction, "error.game_gone")
                     return
@@ -375,16 +403,16 @@ class TurnClock:
                         if loaded.state.to_move == seat
                         else None
                     )
-                    entry = await self.bot.store.set_seat_turns(
+                    entry = await self.store.set_seat_turns(
                         game_id, back, publication=Publication.move([seat], []), deadline=deadline
                     )
                     notice = t("clock.taken_back", locale)
-                    now = await load_game(self.bot.store, self.bot.registry, game_id)
+                    now = await load_game(self.store, self.registry, game_id)
                     assert now is not None
                     loaded = now
                 in_dm = interaction.guild_id is None
-                recent = await self.bot.publisher.recent_events(loaded)
-                content, _ = await self.bot.publisher.hand_content(
+                recent = await self.publisher.recent_events(loaded)
+                content, _ = await self.publisher.hand_content(
                     loaded, seat, locale, recent, notice=notice, full=not in_dm
                 )
                 answered = await Answer.of(interaction).update(**content)
@@ -392,5 +420,5 @@ class TurnClock:
                 if answered and in_dm and clicked == loaded.seats[seat].hand_message_id:
                     shown.add(seat)
         if entry is not None:
-            self.bot.outbox.deliver([entry], shown=shown)
-            self.bot.autoplay.turn_changed(game_id)
+            self.outbox.deliver([entry], shown=shown)
+            self.autoplay.turn_changed(game_id)

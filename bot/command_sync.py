@@ -1,6 +1,6 @@
 """Commands that register themselves: sent to Discord when they changed, and only then.
 
-At every start (``GloryBot.setup_hook``) the bot builds exactly what a sync would send (every
+At every start (the bot's ``setup_hook``) the bot builds exactly what a sync would send (every
 command's translated payload, for the scope it registers in: everywhere, or only the
 ``DEV_GUILD_ID`` server) and compares its fingerprint with the record of the last registration
 (``bot/storage/command_syncs.py``). Equal: nothing is sent. Different, or never registered, or
@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 import orjson
@@ -27,9 +27,25 @@ import orjson
 from bot.storage import command_syncs
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from bot.config import Settings
+    from bot.storage.repository import Store
 
 log = logging.getLogger(__name__)
+
+
+class Registrar(Protocol):
+    """What registering the commands uses of the bot: its command tree, its application, the
+    settings (``DEV_GUILD_ID``) and the store (the record of the last registration)."""
+
+    settings: Settings
+    store: Store
+
+    @property
+    def tree(self) -> discord.app_commands.CommandTree[Any]: ...
+
+    @property
+    def application_id(self) -> int | None: ...
+
 
 GLOBAL = "global"
 """The scope of commands registered for every server (``DEV_GUILD_ID`` unset)."""
@@ -70,7 +86,7 @@ class Registration:
         return f"{self.count} registered {where} ({state})"
 
 
-async def payload(bot: GloryBot, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
+async def payload(bot: Registrar, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
     """What ``CommandTree.sync`` sends for ``guild`` (``None``: the global commands)."""
     tree = bot.tree
     commands = tree.get_commands(guild=guild)
@@ -80,7 +96,7 @@ async def payload(bot: GloryBot, guild: discord.abc.Snowflake | None) -> list[di
     return [await command.get_translated_payload(tree, translator) for command in commands]
 
 
-async def register(bot: GloryBot, *, force: bool = False) -> Registration:
+async def register(bot: Registrar, *, force: bool = False) -> Registration:
     """Register the commands where the settings say, unless the record shows them current.
 
     A refusal by Discord (a rate limit, the daily limit, an invalid command) is logged and

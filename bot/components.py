@@ -26,7 +26,7 @@ Why parsing never raises: a modified client can send any custom_id and any selec
 an exception while discord.py builds the item would leave the user with "This interaction
 failed". Each template therefore accepts anything after its prefix; what does not parse
 becomes a ``DamagedControl``, which answers that the control is not one of ours, and a
-custom_id that no template matches at all is answered the same way (``GloryBot.on_interaction``).
+custom_id that no template matches at all is answered the same way (the bot's ``on_interaction``).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import ui
@@ -45,7 +45,13 @@ from bot.answers import Answer
 from bot.replies import reply
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from bot.clock import TurnClock
+    from bot.forced_moves import ForcedMoves
+    from bot.hints import HintFlow
+    from bot.languages import Languages
+    from bot.lobby import LobbyFlow
+    from bot.moves import MoveFlow
+    from bot.rematch import RematchFlow
 
 MAX_ID = 2**63 - 1
 """Discord snowflakes and database ids are 64-bit."""
@@ -144,7 +150,22 @@ def parse_target(text: str) -> MenuTarget | None:
     return MenuTarget(game, version, seat, path)
 
 
-def _bot(interaction: discord.Interaction) -> GloryBot:
+class Flows(Protocol):
+    """What a click on a control finds on the client it arrives on: the flows that handle it."""
+
+    languages: Languages
+    lobby: LobbyFlow
+    moves: MoveFlow
+    clock: TurnClock
+    hints: HintFlow
+    forced: ForcedMoves
+    rematch: RematchFlow
+
+    async def begin_handling(self, interaction: discord.Interaction) -> bool:
+        """Count the interaction as in progress; False when the bot is stopping."""
+
+
+def _bot(interaction: discord.Interaction) -> Flows:
     return interaction.client  # type: ignore[return-value]
 
 

@@ -52,7 +52,16 @@ from bot.storage.repository import StorageConflict
 from games import Action, IllegalAction
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from collections.abc import Mapping
+
+    from bot.clock import TurnClock
+    from bot.game_locks import GameLocks
+    from bot.moves import MoveFlow
+    from bot.outbox.dispatch import Outbox
+    from bot.publisher import Publisher
+    from bot.storage.repository import Store
+    from bot.turn_hooks import TurnPlayer
+    from games import Game
 
 log = logging.getLogger(__name__)
 
@@ -128,8 +137,27 @@ def forced_seat(loaded: LoadedGame) -> int | None:
 
 
 class ForcedMoves:
-    def __init__(self, bot: GloryBot, rng: random.Random | None = None) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        *,
+        store: Store,
+        registry: Mapping[str, Game],
+        outbox: Outbox,
+        publisher: Publisher,
+        locks: GameLocks,
+        moves: MoveFlow,
+        clock: TurnClock,
+        autoplay: TurnPlayer,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.store = store
+        self.registry = registry
+        self.outbox = outbox
+        self.publisher = publisher
+        self.locks = locks
+        self.moves = moves
+        self.clock = clock
+        self.autoplay = autoplay
         self.rng = rng if rng is not None else random.SystemRandom()
         """Where delays come from (a test's seeded generator in tests)."""
         self._timers: dict[int, tuple[int, asyncio.Task[None]]] = {}
@@ -140,7 +168,7 @@ class ForcedMoves:
         move, and its player asked for that): its DM then pings nobody."""
         if forced_seat(loaded) != seat:
             return False
-        return await auto_pass(self.bot.store, loaded.seats[seat].user_id)
+        return await auto_pass(self.store, loaded.seats[seat].user_id)
 
     def watch(self, loaded: LoadedGame) -> None:
         """Time the forced move of the turn ``loaded`` is in, if it has one (one timer per
@@ -172,7 +200,7 @@ class ForcedMoves:
 
     async def delay_for(self, loaded: LoadedGame, seat: int) -> float:
         """How long after the turn began the forced move of ``seat`` comes (drawn anew)."""
-        times = await decision_seconds(self.bot.store, loaded.id)
+        times = await decision_seconds(self.store, loaded.id)
         humans = [row.seat for row in loaded.seats if row.ai_level is None]
         everyone = [value for human in humans for value in times.get(human, ())]
         limit = None
@@ -183,13 +211,13 @@ class ForcedMoves:
     async def _run(self, loaded: LoadedGame) -> None:
         try:
             seat = forced_seat(loaded)
-            if seat is None or not await auto_pass(self.bot.store, loaded.seats[seat].user_id):
+            if seat is None or not await auto_pass(self.store, loaded.seats[seat].user_id):
                 return
             delay = await self.delay_for(loaded, seat)
             # The turn began at the commit of the move before (wall time, as stored); the
             # wait runs on the bot's clock (a test's virtual time in tests).
             elapsed = (utcnow() - aware(loaded.row.updated_at)).total_seconds()
-            time = self.bot.clock.time
+            time = self.clock.time
             await time.sleep_until(time.now() + timedelta(seconds=max(delay - elapsed, 0.0)))
             await self._play(loaded, seat)
         except asyncio.CancelledError:
@@ -200,23 +228,21 @@ class ForcedMoves:
     async def _play(self, loaded: LoadedGame, seat: int) -> None:
         """Make the forced move if the game is still in that turn and the player still wants
         it (checked again under the game's lock, like the AI's moves)."""
-        if not await self.bot.autoplay.claim_turn(loaded):
+        if not await self.autoplay.claim_turn(loaded):
             return  # another process makes it
         entry = after = None
-        async with self.bot.moves.lock(loaded.id):
-            now = await load_game(self.bot.store, self.bot.registry, loaded.id)
+        async with self.locks.lock(loaded.id):
+            now = await load_game(self.store, self.registry, loaded.id)
             if now is None or now.row.version != loaded.row.version or forced_seat(now) != seat:
                 return  # the player moved, or the game moved on
             action = only_move(now)
-            if action is None or not await auto_pass(self.bot.store, now.seats[seat].user_id):
+            if action is None or not await auto_pass(self.store, now.seats[seat].user_id):
                 return
             with contextlib.suppress(StorageConflict, IllegalAction):
-                entry, after = await self.bot.moves.commit_action(
-                    now, seat, action, autoplay=FORCED
-                )
+                entry, after = await self.moves.commit_action(now, seat, action, autoplay=FORCED)
         if entry is not None and after is not None:
-            self.bot.outbox.deliver([entry])
-            self.bot.autoplay.turn_changed(loaded.id, after)
+            self.outbox.deliver([entry])
+            self.autoplay.turn_changed(loaded.id, after)
 
     async def on_button(self, interaction: discord.Interaction, game_id: int, on: bool) -> None:
         """The button on a hand whose only move is a pass: the choice is stored (for every
@@ -224,10 +250,10 @@ class ForcedMoves:
         from bot.moves import in_private  # moves imports the AI, which imports this
 
         async with guarded(interaction, game_id):
-            await set_auto_pass(self.bot.store, interaction.user.id, on)
+            await set_auto_pass(self.store, interaction.user.id, on)
             locale = user_locale(interaction)
             notice = t("flow.autopass.on" if on else "flow.autopass.off", locale)
-            loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+            loaded = await load_game(self.store, self.registry, game_id)
             seat = loaded.seat_of(interaction.user.id) if loaded is not None else None
             if loaded is None or seat is None or loaded.status is not GameStatus.ACTIVE:
                 await Answer.of(interaction).send(notice)
@@ -235,12 +261,12 @@ class ForcedMoves:
             if not in_private(interaction):
                 await reply(interaction, "move.private_only")
                 return
-            recent = await self.bot.publisher.recent_events(loaded)
-            content, _ = await self.bot.publisher.hand_content(
+            recent = await self.publisher.recent_events(loaded)
+            content, _ = await self.publisher.hand_content(
                 loaded, seat, locale, recent, notice=notice, full=interaction.guild_id is not None
             )
             await Answer.of(interaction).update(**content)
-        self.bot.autoplay.turn_changed(game_id)
+        self.autoplay.turn_changed(game_id)
 
     def close(self) -> None:
         self._closing = True

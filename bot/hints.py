@@ -47,7 +47,12 @@ from games import Action, Game
 from games.ai import decision_seed
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from collections.abc import Mapping
+
+    from bot.ai.queue import SearchQueue
+    from bot.config import Settings
+    from bot.storage.repository import Store
+    from games import Game
 
 log = logging.getLogger(__name__)
 
@@ -237,8 +242,18 @@ Key = tuple[int, int, int]
 
 
 class HintFlow:
-    def __init__(self, bot: GloryBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        *,
+        store: Store,
+        registry: Mapping[str, Game],
+        settings: Settings,
+        searches: SearchQueue,
+    ) -> None:
+        self.store = store
+        self.registry = registry
+        self.settings = settings
+        self.searches = searches
         self._searches: dict[Key, asyncio.Task[Given | None]] = {}
         self._asking: dict[int, Key] = {}
         """Players waiting for a hint now (user id -> the position): one at a time each."""
@@ -246,7 +261,7 @@ class HintFlow:
     async def on_command(self, interaction: discord.Interaction) -> None:
         """``/hint`` in a channel: for the caller's seat in the channel's game."""
         async with guarded(interaction, None):
-            row = await self.bot.store.open_game_in_channel(interaction.channel_id or 0)
+            row = await self.store.open_game_in_channel(interaction.channel_id or 0)
             if row is None:
                 await reply(interaction, "game.none_here")
                 return
@@ -277,7 +292,7 @@ class HintFlow:
             # hint is being worked out costs nothing and is told so.
             await reply(interaction, "hint.wait")
             return
-        loaded = await load_game(self.bot.store, self.bot.registry, game_id, at_least=version)
+        loaded = await load_game(self.store, self.registry, game_id, at_least=version)
         if loaded is None:
             await reply(interaction, "error.game_gone")
             return
@@ -297,7 +312,7 @@ class HintFlow:
         if loaded.state.to_move != mine:
             await reply(interaction, "hint.not_your_turn")
             return
-        if not await self.bot.store.hints_allowed(loaded.row.guild_id):
+        if not await self.store.hints_allowed(loaded.row.guild_id):
             await reply(interaction, "hint.disabled")
             return
         if user in self._asking:  # a second click that arrived during the reads above
@@ -340,12 +355,12 @@ class HintFlow:
         answer from memory once it was made. Raises ``QueueFull`` when too many hints wait."""
         task = self._searches.get(key)
         if task is None or (task.done() and (task.cancelled() or task.exception())):
-            request = hint_request(position, seat, self.bot.settings.ai_max_ms)
+            request = hint_request(position, seat, self.settings.ai_max_ms)
 
             async def fresh() -> bool:
                 return await self._still_at(position)
 
-            search = self.bot.autoplay.searches.hint(position.id, request, fresh)
+            search = self.searches.hint(position.id, request, fresh)
             task = asyncio.get_running_loop().create_task(self._search(position, seat, search))
             self._searches[key] = task
             while len(self._searches) > REMEMBERED:
@@ -354,7 +369,7 @@ class HintFlow:
 
     async def _still_at(self, position: LoadedGame) -> bool:
         """Whether the game is still running at ``position``'s version."""
-        now = await load_game(self.bot.store, self.bot.registry, position.id)
+        now = await load_game(self.store, self.registry, position.id)
         return (
             now is not None
             and now.status is GameStatus.ACTIVE
@@ -376,5 +391,5 @@ class HintFlow:
             raise RuntimeError(f"the search suggested an illegal move: {decision['action']}")
         if not await self._still_at(position):
             return None
-        used = await self.bot.store.count_hint(position.id, seat)
+        used = await self.store.count_hint(position.id, seat)
         return Given(decision, used)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 from discord import ui
@@ -41,8 +41,12 @@ from bot.storage.models import GameRow, GameStatus, MoveRow, ResultRow, SeatRow
 from bot.storage.repository import OPENING_SEAT, Store
 from games import REGISTRY
 
-if TYPE_CHECKING:
-    from bot.app import GloryBot
+
+class HasStore(Protocol):
+    """What a ``/history`` page finds on the client its click arrives on."""
+
+    store: Store
+
 
 PER_PAGE = 10
 MAX_PAGE = 999_999
@@ -209,7 +213,7 @@ def page_buttons(page: int, count: int, game: str | None, user: int) -> SentCont
 
 
 async def show_history(
-    bot: GloryBot,
+    bot: HasStore,
     interaction: discord.Interaction,
     *,
     page: int,
@@ -277,7 +281,7 @@ class HistoryPageButton(Control, ui.DynamicItem[ui.Button], template=r"glory:his
         return cls(page, parsed["game"], user, parsed["button"])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        bot: GloryBot = interaction.client  # type: ignore[assignment]
+        bot: HasStore = interaction.client  # type: ignore[assignment]
         async with guarded(interaction, None):
             game = None if self.game == ALL_GAMES else self.game
             name = None

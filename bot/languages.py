@@ -23,7 +23,7 @@ import discord
 from bot.i18n import supported_locale
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from bot.storage.repository import Store
 
 log = logging.getLogger(__name__)
 
@@ -41,25 +41,25 @@ def discord_guild_locale(interaction: discord.Interaction) -> str:
 class Languages:
     """Remembers users' languages and resolves the public language of a server."""
 
-    def __init__(self, bot: GloryBot) -> None:
-        self.bot = bot
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     async def remember(self, interaction: discord.Interaction) -> None:
         """Store the user's language (the store writes only when it changed)."""
         user_id, locale = interaction.user.id, user_locale(interaction)
         try:
-            await self.bot.store.remember_locale(user_id, locale)
+            await self.store.remember_locale(user_id, locale)
         except Exception:
             # Never block a click over this; the next interaction tries again.
             log.exception("could not remember the language of user %s", user_id)
 
     async def of_users(self, user_ids: Sequence[int]) -> dict[int, str]:
         """The remembered language of those of ``user_ids`` the bot has seen (one query)."""
-        return await self.bot.store.remembered_locales(user_ids)
+        return await self.store.remembered_locales(user_ids)
 
     async def public(self, interaction: discord.Interaction) -> str:
         """The language of public messages in the interaction's server."""
         chosen = None
         if interaction.guild_id is not None:
-            chosen = await self.bot.store.guild_language(interaction.guild_id)
+            chosen = await self.store.guild_language(interaction.guild_id)
         return chosen or discord_guild_locale(interaction)

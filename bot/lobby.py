@@ -36,7 +36,17 @@ from bot.storage.repository import ChannelBusy, LobbyFull, StorageConflict
 from games import Game, InvalidOptions
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from collections.abc import Mapping
+
+    from bot.clock import TurnClock
+    from bot.config import Settings
+    from bot.game_locks import GameLocks
+    from bot.languages import Languages
+    from bot.outbox.dispatch import Outbox
+    from bot.publisher import Publisher
+    from bot.storage.repository import Store
+    from bot.turn_hooks import TurnChanges
+    from games import Game
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +76,28 @@ async def refuse_options(
 
 
 class LobbyFlow:
-    def __init__(self, bot: GloryBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        *,
+        store: Store,
+        registry: Mapping[str, Game],
+        settings: Settings,
+        outbox: Outbox,
+        languages: Languages,
+        publisher: Publisher,
+        locks: GameLocks,
+        clock: TurnClock,
+        autoplay: TurnChanges,
+    ) -> None:
+        self.store = store
+        self.registry = registry
+        self.settings = settings
+        self.outbox = outbox
+        self.languages = languages
+        self.publisher = publisher
+        self.locks = locks
+        self.clock = clock
+        self.autoplay = autoplay
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._rearming: asyncio.Task[None] | None = None
 
@@ -86,15 +116,15 @@ class LobbyFlow:
         if interaction.guild_id is None or interaction.channel_id is None:
             await reply(interaction, "play.guild_only")
             return
-        if game_key not in self.bot.registry:
+        if game_key not in self.registry:
             await reply(interaction, "play.unknown_game")
             return
-        store = self.bot.store
+        store = self.store
         if await store.open_game_in_channel(interaction.channel_id) is not None:
             await reply(interaction, "play.busy")
             return
-        game = self.bot.registry[game_key]
-        public = await self.bot.languages.public(interaction)
+        game = self.registry[game_key]
+        public = await self.languages.public(interaction)
         try:
             options = {o.name: o.default for o in game.options}
             # The writer's language, and the server's, which the lobby's menus show.
@@ -121,7 +151,7 @@ class LobbyFlow:
                 game_key=game_key,
                 options=options,
                 locale=public,
-                expires_at=utcnow() + timedelta(minutes=self.bot.settings.lobby_minutes),
+                expires_at=utcnow() + timedelta(minutes=self.settings.lobby_minutes),
             )
         except ChannelBusy:
             await reply(interaction, "play.busy")
@@ -131,15 +161,15 @@ class LobbyFlow:
     async def show_new(self, interaction: discord.Interaction, row: GameRow) -> None:
         """Show a lobby just stored as the interaction's public answer, and time it; without
         its message the lobby is closed again (nobody could join or cancel it)."""
-        store = self.bot.store
+        store = self.store
         assert row.id is not None
-        loaded = await load_game(store, self.bot.registry, row.id)
+        loaded = await load_game(store, self.registry, row.id)
         assert loaded is not None
         answer = Answer.of(interaction)
         try:
             # Discord returns the message it created; asking for it again costs a round trip
             # during which the lobby is visible but unknown to the store.
-            content = self.bot.publisher.lobby_content(loaded)
+            content = self.publisher.lobby_content(loaded)
             message_id = await answer.send(**content, ephemeral=False)
             if message_id is None and answer.state is AnswerState.ANSWERED:
                 message_id = (await interaction.original_response()).id
@@ -170,8 +200,8 @@ class LobbyFlow:
             if handler is None:
                 await reply(interaction, "error.unknown_control")
                 return
-            async with await self.bot.moves.locked(interaction, game_id):
-                loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+            async with await self.locks.locked(interaction, game_id):
+                loaded = await load_game(self.store, self.registry, game_id)
                 if loaded is None:
                     await reply(interaction, "error.game_gone")
                     return
@@ -180,8 +210,8 @@ class LobbyFlow:
                     return
                 entry = await handler(interaction, loaded)
         if entry is not None:
-            self.bot.outbox.deliver([entry])
-            self.bot.autoplay.turn_changed(game_id)  # an AI or a clock may start the game
+            self.outbox.deliver([entry])
+            self.autoplay.turn_changed(game_id)  # an AI or a clock may start the game
 
     async def _join(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
         mine = next((row for row in loaded.seats if row.user_id == interaction.user.id), None)
@@ -189,7 +219,7 @@ class LobbyFlow:
             # A player of the last game, in its rematch lobby: Join confirms their seat.
             try:
                 await take_rematch_seat(
-                    self.bot.store,
+                    self.store,
                     loaded.id,
                     interaction.user.id,
                     interaction.user.display_name,
@@ -203,7 +233,7 @@ class LobbyFlow:
             await self._show(interaction, loaded.id)
             return
         try:
-            _, joined = await self.bot.store.join(
+            _, joined = await self.store.join(
                 loaded.id,
                 interaction.user.id,
                 interaction.user.display_name,
@@ -226,7 +256,7 @@ class LobbyFlow:
             await reply(interaction, "lobby.host_cannot_leave")
             return
         try:
-            left = await self.bot.store.leave_lobby(loaded.id, interaction.user.id)
+            left = await self.store.leave_lobby(loaded.id, interaction.user.id)
         except StorageConflict:
             await reply(interaction, "lobby.changed")
             return
@@ -236,9 +266,9 @@ class LobbyFlow:
         await self._show(interaction, loaded.id)
 
     async def _show(self, interaction: discord.Interaction, game_id: int, focus: int = 0) -> None:
-        loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+        loaded = await load_game(self.store, self.registry, game_id)
         assert loaded is not None
-        await Answer.of(interaction).update(**self.bot.publisher.lobby_content(loaded, focus))
+        await Answer.of(interaction).update(**self.publisher.lobby_content(loaded, focus))
 
     async def _start(self, interaction: discord.Interaction, loaded: LoadedGame) -> Entry | None:
         if interaction.user.id != loaded.row.host_id:
@@ -248,11 +278,11 @@ class LobbyFlow:
             # A rematch: who did not confirm the seat kept for them does not play.
             try:
                 for row in unconfirmed(loaded.seats):
-                    await self.bot.store.leave_lobby(loaded.id, row.user_id)
+                    await self.store.leave_lobby(loaded.id, row.user_id)
             except StorageConflict:
                 await reply(interaction, "lobby.changed")
                 return None
-            reloaded = await load_game(self.bot.store, self.bot.registry, loaded.id)
+            reloaded = await load_game(self.store, self.registry, loaded.id)
             assert reloaded is not None
             loaded = reloaded
         players = len(loaded.seats)
@@ -265,22 +295,22 @@ class LobbyFlow:
         everyone = list(range(players))
         try:
             # Only if the lobby is still exactly as read: these seats, these options.
-            entry = await self.bot.store.start(
+            entry = await self.store.start(
                 loaded.id,
                 expected_version=loaded.row.version,
                 seed=seed,
                 state=state.to_json(),
                 publication=Publication(START, {"hands": everyone, "fresh": everyone}),
                 opening_events=list(state.opening_events),
-                deadline=self.bot.clock.deadline_after(loaded, state),
+                deadline=self.clock.deadline_after(loaded, state),
             )
         except StorageConflict:
             await reply(interaction, "lobby.changed")
             return None
         self.disarm(loaded.id)
-        started = await load_game(self.bot.store, self.bot.registry, loaded.id)
+        started = await load_game(self.store, self.registry, loaded.id)
         assert started is not None
-        await Answer.of(interaction).update(**self.bot.publisher.lobby_content(started))
+        await Answer.of(interaction).update(**self.publisher.lobby_content(started))
         return entry
 
     async def _cancel(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
@@ -288,7 +318,7 @@ class LobbyFlow:
             await reply(interaction, "cancel.not_allowed")
             return
         try:
-            await self.bot.store.end(loaded.id, GameStatus.CANCELLED)
+            await self.store.end(loaded.id, GameStatus.CANCELLED)
         except StorageConflict:
             await reply(interaction, "lobby.changed")
             return
@@ -304,12 +334,12 @@ class LobbyFlow:
         seat) or set the turn time (``c``, a choice); each one lobby change like Join."""
         async with (
             guarded(interaction, game_id),
-            await self.bot.moves.locked(interaction, game_id),
+            await self.locks.locked(interaction, game_id),
         ):
             loaded = await self._host_lobby(interaction, game_id, "lobby.only_host_seats")
             if loaded is None:
                 return
-            store = self.bot.store
+            store = self.store
             try:
                 if kind == "a" and index < len(AI_LEVELS):
                     await store.join(
@@ -346,7 +376,7 @@ class LobbyFlow:
         refusal: str = "lobby.only_host_options",
     ) -> LoadedGame | None:
         """The open lobby, if the caller is its host (else explain and return ``None``)."""
-        loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+        loaded = await load_game(self.store, self.registry, game_id)
         if loaded is None:
             await reply(interaction, "error.game_gone")
             return None
@@ -375,7 +405,7 @@ class LobbyFlow:
     ) -> None:
         async with (
             guarded(interaction, game_id),
-            await self.bot.moves.locked(interaction, game_id),
+            await self.locks.locked(interaction, game_id),
         ):
             loaded = await self._host_lobby(interaction, game_id)
             if loaded is None:
@@ -393,9 +423,7 @@ class LobbyFlow:
                 await refuse_options(interaction, loaded.game, problem, chosen, len(loaded.seats))
                 return
             try:
-                await self.bot.store.set_options(
-                    loaded.id, chosen, expected_version=loaded.row.version
-                )
+                await self.store.set_options(loaded.id, chosen, expected_version=loaded.row.version)
             except StorageConflict:
                 await reply(interaction, "lobby.changed")
                 return
@@ -443,11 +471,11 @@ class LobbyFlow:
         lobby, so it happens once), and looks again now and then for lobbies created since
         by a process that is gone.
         """
-        for row in await self.bot.store.open_games(GameStatus.LOBBY):
+        for row in await self.store.open_games(GameStatus.LOBBY):
             assert row.id is not None
             if row.id not in self._timers:
                 self.arm_expiry(row.id, row.expires_at)
-        if self.bot.store.shared and self._rearming is None:
+        if self.store.shared and self._rearming is None:
             self._rearming = asyncio.get_running_loop().create_task(self._rearm_forever())
 
     async def _rearm_forever(self) -> None:
@@ -467,11 +495,11 @@ class LobbyFlow:
             log.exception("game %s: could not expire the lobby", game_id)
 
     async def _expire(self, game_id: int) -> None:
-        async with self.bot.moves.lock(game_id):
+        async with self.locks.lock(game_id):
             try:
                 # Only a lobby expires: every process arms the timer (after its start-up), and
                 # another may have started the game meanwhile.
-                _, entry = await self.bot.store.end(
+                _, entry = await self.store.end(
                     game_id,
                     GameStatus.EXPIRED,
                     publication=Publication(EXPIRE),
@@ -480,4 +508,4 @@ class LobbyFlow:
             except StorageConflict:
                 return  # started or cancelled meanwhile
         if entry is not None:
-            self.bot.outbox.deliver([entry])
+            self.outbox.deliver([entry])

@@ -14,9 +14,7 @@ the lock is released; a failed or expired answer never undoes the move or stops 
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +40,16 @@ from bot.storage.repository import FinalScore, MoveRecord, StorageConflict
 from games import Action, IllegalAction, State
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from collections.abc import Mapping
+
+    from bot.clock import TurnClock
+    from bot.game_locks import GameLocks
+    from bot.lobby import LobbyFlow
+    from bot.outbox.dispatch import Outbox
+    from bot.publisher import Publisher
+    from bot.storage.repository import Store
+    from bot.turn_hooks import TurnChanges
+    from games import Game
 
 HAND_PICTURES = frozenset({HAND_FILE, TABLE_FILE})
 """The pictures a hand may show, kept in its message by a sub-menu click."""
@@ -155,25 +162,26 @@ def in_private(interaction: discord.Interaction) -> bool:
 
 
 class MoveFlow:
-    def __init__(self, bot: GloryBot) -> None:
-        self.bot = bot
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        """A lock lives while someone holds or waits for it; a bot that has run for months
-        does not keep one per game it ever saw."""
-
-    def lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
-
-    async def locked(self, interaction: discord.Interaction, game_id: int) -> asyncio.Lock:
-        """The game's lock, after deferring the interaction if someone else holds it (waiting
-        for it could take longer than Discord waits for an answer)."""
-        lock = self.lock(game_id)
-        if lock.locked():
-            await Answer.of(interaction).defer()
-        return lock
+    def __init__(
+        self,
+        *,
+        store: Store,
+        registry: Mapping[str, Game],
+        outbox: Outbox,
+        publisher: Publisher,
+        locks: GameLocks,
+        clock: TurnClock,
+        lobby: LobbyFlow,
+        autoplay: TurnChanges,
+    ) -> None:
+        self.store = store
+        self.registry = registry
+        self.outbox = outbox
+        self.publisher = publisher
+        self.locks = locks
+        self.clock = clock
+        self.lobby = lobby
+        self.autoplay = autoplay
 
     async def _load_for_player(
         self, interaction: discord.Interaction, game_id: int, *, at_least: int | None = None
@@ -181,7 +189,7 @@ class MoveFlow:
         """The running game and the caller's seat, or ``None`` after explaining why not.
         ``at_least``: the version the clicked control names (memory behind it missed another
         process's move and is read again)."""
-        loaded = await load_game(self.bot.store, self.bot.registry, game_id, at_least=at_least)
+        loaded = await load_game(self.store, self.registry, game_id, at_least=at_least)
         if loaded is None:
             await reply(interaction, "error.game_gone")
             return None
@@ -229,7 +237,7 @@ class MoveFlow:
     ) -> tuple[dict, bool]:
         """The clicker's hand in their language (``full=False``: as their hand DM shows it),
         and whether it is complete (``Publisher.hand_content``)."""
-        publisher = self.bot.publisher
+        publisher = self.publisher
         recent = await publisher.recent_events(loaded)
         locale = user_locale(interaction)
         return await publisher.hand_content(
@@ -257,12 +265,12 @@ class MoveFlow:
             if not in_private(interaction):
                 await reply(interaction, "move.private_only")
                 return
-            async with await self.locked(interaction, target.game_id):
+            async with await self.locks.locked(interaction, target.game_id):
                 played = await self._on_menu(interaction, target)
         if played is not None:
             entry, shown, after = played
-            self.bot.outbox.deliver([entry], shown=shown)
-            self.bot.autoplay.turn_changed(target.game_id, after)
+            self.outbox.deliver([entry], shown=shown)
+            self.autoplay.turn_changed(target.game_id, after)
 
     async def _on_menu(
         self, interaction: discord.Interaction, target: MenuTarget, *, again: bool = True
@@ -340,7 +348,7 @@ class MoveFlow:
         names = shown_names(loaded)
         shown = menu_layout(loaded, presenter, target.seat, locale, target.path, names)
         notice = breadcrumb(loaded, presenter, target.seat, shown.tokens, locale, names)
-        content = await self.bot.publisher.menu_hand(
+        content = await self.publisher.menu_hand(
             loaded,
             target.seat,
             locale,
@@ -370,7 +378,7 @@ class MoveFlow:
         locale = user_locale(interaction)
 
         def draw_new_hand(ahead: LoadedGame) -> None:
-            self.bot.publisher.pictures.draw_hand_ahead(ahead, target.seat, locale)
+            self.publisher.pictures.draw_hand_ahead(ahead, target.seat, locale)
 
         try:
             entry, after = await self.commit_action(
@@ -423,7 +431,7 @@ class MoveFlow:
         state = loaded.mutable_state()
         events = state.apply(action)
         saved = state.to_json()
-        turns = self.bot.clock.seat_turns_after(loaded.seats[seat], autoplay)
+        turns = self.clock.seat_turns_after(loaded.seats[seat], autoplay)
         if autoplay == "clock" and turns is not None:
             why = "takeover" if turns.takeover else "clock"
             events = [{"type": AUTOPLAY_EVENT, "seat": seat, "why": why}, *events]
@@ -437,14 +445,14 @@ class MoveFlow:
         publication = move_publication(state, seats, before, was_to_move)
         if meanwhile is not None:
             meanwhile(loaded.ahead(state))
-        entry = await self.bot.store.commit_move(
+        entry = await self.store.commit_move(
             loaded.id,
             expected_version=loaded.row.version,
             state=saved,
             move=MoveRecord(seat=seat, action=action.to_json(), events=events),
             publication=publication,
             final=final_scores(state, seat_rows) if state.is_over else None,
-            deadline=self.bot.clock.deadline_after(loaded, state, turns),
+            deadline=self.clock.deadline_after(loaded, state, turns),
             seat_turns=turns,
         )
         loaded.row.version, loaded.row.state = entry.version, saved
@@ -475,7 +483,7 @@ class MoveFlow:
             # recorded one is the one to delete. An older one is a DM the courier replaced and
             # deleted while this answer was on its way: never the hand again (it would be
             # deleted twice, ``bot/storage/hand_adoption.py``).
-            store, channel = self.bot.store, interaction.channel_id
+            store, channel = self.store, interaction.channel_id
             await adopt_clicked_hand(store, after.id, seat, channel, clicked, target_version)
         return complete and updated and clicked == row.hand_message_id
 
@@ -494,7 +502,7 @@ class MoveFlow:
         channel is told (``key``: what it is told, with the user's name) and the game's end
         is published (``why``: the reason its game-over message gives)."""
         entry = None
-        async with await self.locked(interaction, loaded.id):
+        async with await self.locks.locked(interaction, loaded.id):
             final = None
             if status is GameStatus.ABANDONED and loaded.state is not None:
                 final = final_scores(loaded.state, loaded.seats, concede=True)
@@ -503,17 +511,17 @@ class MoveFlow:
             if why is not None:
                 body["why"] = why
             try:
-                row, entry = await self.bot.store.end(
+                row, entry = await self.store.end(
                     loaded.id, status, final=final, publication=Publication(END, body)
                 )
             except StorageConflict:
                 await reply(interaction, "game.already_ended")
                 return
-            self.bot.lobby.disarm(loaded.id)
+            self.lobby.disarm(loaded.id)
             if key is None:
                 cancelled = status is GameStatus.CANCELLED
                 key = "game.cancelled_by" if cancelled else "game.abandoned_by"
             name = safe_names([interaction.user.display_name])[0]
             await Answer.of(interaction).send(t(key, row.locale, name=name), ephemeral=False)
         if entry is not None:
-            self.bot.outbox.deliver([entry])
+            self.outbox.deliver([entry])

@@ -29,7 +29,7 @@ from bot.storage.cache import KEPT_MOVES
 from games import Event
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from bot.storage.repository import Store
 
 RECENT_MOVES = KEPT_MOVES
 """The moves a table's log and a hand's story read (the store keeps as many in memory)."""
@@ -45,9 +45,9 @@ def layout_content(layout: Layout, pngs: dict[str, bytes] | None) -> dict[str, A
 
 
 class Publisher:
-    def __init__(self, bot: GloryBot) -> None:
-        self.bot = bot
-        self.pictures = Pictures(bot)
+    def __init__(self, store: Store, pictures: Pictures) -> None:
+        self.store = store
+        self.pictures = pictures
 
     def lobby_content(self, loaded: LoadedGame, focus: int = 0) -> dict:
         presenter = presenter_for(loaded.row.game_key)
@@ -59,7 +59,7 @@ class Publisher:
 
     async def recent_events(self, loaded: LoadedGame) -> RecentMoves:
         """The latest moves (for log lines and stories), oldest first."""
-        moves = await self.bot.store.recent_moves(loaded.id, RECENT_MOVES)
+        moves = await self.store.recent_moves(loaded.id, RECENT_MOVES)
         # The store may be a move further on than a courier's snapshot of the game.
         return RecentMoves([move for move in moves if move.version <= loaded.row.version])
 

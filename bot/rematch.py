@@ -28,7 +28,15 @@ from bot.storage.rematch import Taken, open_rematch, take_rematch_seat
 from bot.storage.repository import ChannelBusy, StorageConflict
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from collections.abc import Mapping
+
+    from bot.config import Settings
+    from bot.game_locks import GameLocks
+    from bot.lobby import LobbyFlow
+    from bot.outbox.dispatch import Outbox
+    from bot.replays.source import Replays
+    from bot.storage.repository import Store
+    from games import Game
 
 ANSWERS = {
     Taken.CONFIRMED: "flow.rematch.confirmed",
@@ -39,8 +47,24 @@ ANSWERS = {
 
 
 class RematchFlow:
-    def __init__(self, bot: GloryBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        *,
+        store: Store,
+        registry: Mapping[str, Game],
+        settings: Settings,
+        outbox: Outbox,
+        locks: GameLocks,
+        lobby: LobbyFlow,
+        replays: Replays,
+    ) -> None:
+        self.store = store
+        self.registry = registry
+        self.settings = settings
+        self.outbox = outbox
+        self.locks = locks
+        self.lobby = lobby
+        self.replays = replays
 
     async def on_over_button(
         self, interaction: discord.Interaction, button: str, game_id: int
@@ -54,10 +78,10 @@ class RematchFlow:
         if button == REMATCH:
             await self.on_click(interaction, game_id)
         elif button == REPLAY:
-            await show_replay(self.bot.replays, interaction, game_id)
+            await show_replay(self.replays, interaction, game_id)
         else:
             async with guarded(interaction, game_id):
-                loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+                loaded = await load_game(self.store, self.registry, game_id)
                 if loaded is None or loaded.state is None:
                     await reply(interaction, "error.game_gone")
                     return
@@ -66,7 +90,7 @@ class RematchFlow:
     async def on_click(self, interaction: discord.Interaction, game_id: int) -> None:
         """The game-over message's Rematch button: open the rematch, or take a seat in it."""
         async with guarded(interaction, game_id):
-            old = await load_game(self.bot.store, self.bot.registry, game_id)
+            old = await load_game(self.store, self.registry, game_id)
             if old is None:
                 await reply(interaction, "error.game_gone")
                 return
@@ -76,9 +100,9 @@ class RematchFlow:
             if interaction.channel_id != old.row.channel_id:
                 await reply(interaction, "error.damaged_control")
                 return
-            async with await self.bot.moves.locked(interaction, game_id):
+            async with await self.locks.locked(interaction, game_id):
                 for _ in range(2):  # a rematch opened by another process meanwhile: join it
-                    current = await self.bot.store.open_game_in_channel(old.row.channel_id)
+                    current = await self.store.open_game_in_channel(old.row.channel_id)
                     if current is None:
                         if await self._open(interaction, old):
                             return
@@ -100,33 +124,33 @@ class RematchFlow:
         user = interaction.user
         try:
             row = await open_rematch(
-                self.bot.store,
+                self.store,
                 old.row,
                 old.seats,
                 host_id=user.id,
                 host_name=user.display_name,
                 host_locale=user_locale(interaction),
                 capacity=max(old.game.player_counts),
-                expires_at=utcnow() + timedelta(minutes=self.bot.settings.lobby_minutes),
+                expires_at=utcnow() + timedelta(minutes=self.settings.lobby_minutes),
             )
         except ChannelBusy:
             return False
         if row is None:
             await reply(interaction, "flow.rematch.full")
             return True
-        await self.bot.lobby.show_new(interaction, row)
+        await self.lobby.show_new(interaction, row)
         return True
 
     async def _take_seat(self, interaction: discord.Interaction, lobby_id: int) -> None:
         entry = None
-        async with await self.bot.moves.locked(interaction, lobby_id):
-            lobby = await load_game(self.bot.store, self.bot.registry, lobby_id)
+        async with await self.locks.locked(interaction, lobby_id):
+            lobby = await load_game(self.store, self.registry, lobby_id)
             if lobby is None or lobby.status is not GameStatus.LOBBY:
                 await reply(interaction, "flow.rematch.started")
                 return
             try:
                 taken, entry = await take_rematch_seat(
-                    self.bot.store,
+                    self.store,
                     lobby_id,
                     interaction.user.id,
                     interaction.user.display_name,
@@ -139,4 +163,4 @@ class RematchFlow:
                 return
             await reply(interaction, ANSWERS[taken], game=lobby_id)
         if entry is not None:
-            self.bot.outbox.deliver([entry])
+            self.outbox.deliver([entry])

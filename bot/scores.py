@@ -21,8 +21,8 @@ changes nothing; a page past the end shows the last page.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import ui
@@ -42,7 +42,18 @@ from bot.replies import guarded, reply
 from bot.session import LoadedGame, load_game
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from bot.publisher import Publisher
+    from bot.storage.repository import Store
+    from games import Game
+
+
+class ScoresClient(Protocol):
+    """What a ``/scores`` page finds on the client its click arrives on."""
+
+    store: Store
+    registry: Mapping[str, Game]
+    publisher: Publisher
+
 
 ROUNDS_PER_PAGE = 10
 """At most this many rounds on a page: a screen's worth on a phone."""
@@ -173,12 +184,12 @@ class ScorePageButton(
         return cls(match["game"], match["page"], match["button"] or "next")
 
     async def act(self, interaction: discord.Interaction) -> None:
-        bot: GloryBot = interaction.client  # type: ignore[assignment]
+        bot: ScoresClient = interaction.client  # type: ignore[assignment]
         await show_page(bot, interaction, self.game, self.page)
 
 
 async def show_page(
-    bot: GloryBot, interaction: discord.Interaction, game_text: str, page_text: str
+    bot: ScoresClient, interaction: discord.Interaction, game_text: str, page_text: str
 ) -> None:
     """Edit the clicked ``/scores`` message to the page ``page_text`` of game ``game_text``.
 
@@ -209,7 +220,7 @@ async def show_page(
 
 async def send_scores(interaction: discord.Interaction, loaded: LoadedGame) -> None:
     """Answer ``/scores`` with the first page, in the reader's language (only they see it)."""
-    bot: GloryBot = interaction.client  # type: ignore[assignment]
+    bot: ScoresClient = interaction.client  # type: ignore[assignment]
     locale = user_locale(interaction)
     content = scores_message(loaded, locale)
     content = await bot.publisher.pictures.with_chart(content, loaded, locale)
@@ -217,4 +228,4 @@ async def send_scores(interaction: discord.Interaction, loaded: LoadedGame) -> N
 
 
 SCORE_ITEMS = (ScorePageButton,)
-"""The dynamic items of this module, registered in ``GloryBot.setup_hook``."""
+"""The dynamic items of this module, registered in the bot's ``setup_hook``."""

@@ -32,7 +32,14 @@ from bot.storage.repository import StorageConflict
 from bot.storage.seat_handover import hand_seat_to_ai
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from collections.abc import Mapping
+
+    from bot.game_locks import GameLocks
+    from bot.moves import MoveFlow
+    from bot.outbox.dispatch import Outbox
+    from bot.storage.repository import Store
+    from bot.turn_hooks import TurnChanges
+    from games import Game
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +55,22 @@ def humans_playing(seats: Sequence[SeatRow]) -> list[int]:
 
 
 class SeatHandover:
-    def __init__(self, bot: GloryBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        *,
+        store: Store,
+        registry: Mapping[str, Game],
+        outbox: Outbox,
+        locks: GameLocks,
+        moves: MoveFlow,
+        autoplay: TurnChanges,
+    ) -> None:
+        self.store = store
+        self.registry = registry
+        self.outbox = outbox
+        self.locks = locks
+        self.moves = moves
+        self.autoplay = autoplay
 
     async def leave(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
         """``/leave`` in a running game: the AI takes the seat while another human plays on;
@@ -57,8 +78,8 @@ class SeatHandover:
         from bot.moves import ended_key  # moves imports the AI, which imports the clock …
 
         entry = None
-        async with await self.bot.moves.locked(interaction, loaded.id):
-            now = await load_game(self.bot.store, self.bot.registry, loaded.id)
+        async with await self.locks.locked(interaction, loaded.id):
+            now = await load_game(self.store, self.registry, loaded.id)
             if now is None or now.status is not GameStatus.ACTIVE or now.state is None:
                 await reply(interaction, ended_key(now.status) if now else "error.game_gone")
                 return
@@ -73,7 +94,7 @@ class SeatHandover:
             name = safe_names([interaction.user.display_name])[0]
             if others:
                 entry = await hand_seat_to_ai(
-                    self.bot.store,
+                    self.store,
                     now.id,
                     seat,
                     publication=Publication.move([seat], []),
@@ -85,10 +106,10 @@ class SeatHandover:
                 text = t("flow.leave.handed_over", now.row.locale, name=name)
                 await Answer.of(interaction).send(text, ephemeral=False)
         if entry is not None:
-            self.bot.outbox.deliver([entry])
-            self.bot.autoplay.turn_changed(loaded.id)
+            self.outbox.deliver([entry])
+            self.autoplay.turn_changed(loaded.id)
             return
-        await self.bot.moves.end_game(
+        await self.moves.end_game(
             interaction, loaded, GameStatus.ABANDONED, key="flow.leave.last_player", why=LEFT
         )
 
@@ -100,15 +121,15 @@ class SeatHandover:
         from bot.moves import final_scores
 
         entry = None
-        async with self.bot.moves.lock(loaded.id):
-            now = await load_game(self.bot.store, self.bot.registry, loaded.id)
+        async with self.locks.lock(loaded.id):
+            now = await load_game(self.store, self.registry, loaded.id)
             if now is None or now.status is not GameStatus.ACTIVE or now.state is None:
                 return True
             if humans_playing(now.seats):
                 return False
             hands = list(range(len(now.seats)))
             try:
-                _, entry = await self.bot.store.end(
+                _, entry = await self.store.end(
                     now.id,
                     GameStatus.ABANDONED,
                     final=final_scores(now.state, now.seats, concede=True),
@@ -118,5 +139,5 @@ class SeatHandover:
                 return True
         log.info("game %s: no human plays any more; ended as abandoned", loaded.id)
         if entry is not None:
-            self.bot.outbox.deliver([entry])
+            self.outbox.deliver([entry])
         return True

@@ -42,7 +42,17 @@ from games import IllegalAction
 from games.ai import decision_seed
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from collections.abc import Mapping
+
+    from bot.clock import TurnClock
+    from bot.config import Settings
+    from bot.forced_moves import ForcedMoves
+    from bot.game_locks import GameLocks
+    from bot.moves import MoveFlow
+    from bot.outbox.dispatch import Outbox
+    from bot.seat_handover import SeatHandover
+    from bot.storage.repository import Store
+    from games import Game
 
 log = logging.getLogger(__name__)
 
@@ -75,16 +85,41 @@ def ai_name(taken: Sequence[str]) -> str:
 
 
 class Autoplay:
-    def __init__(self, bot: GloryBot) -> None:
-        self.bot = bot
-        self.pool = SearchPool(bot.settings.ai_workers)
-        self.searches = SearchQueue(self.pool, bot.settings.ai_workers)
+    def __init__(
+        self,
+        *,
+        store: Store,
+        registry: Mapping[str, Game],
+        settings: Settings,
+        outbox: Outbox,
+        locks: GameLocks,
+    ) -> None:
+        self.store = store
+        self.registry = registry
+        self.settings = settings
+        self.outbox = outbox
+        self.locks = locks
+        self.moves: MoveFlow
+        self.clock: TurnClock
+        self.forced: ForcedMoves
+        self.handover: SeatHandover
+        """The flows the autoplay plays through and hands a human's turn to; they tell it of
+        every change of turn, so they are built after it and given to it by ``drive``."""
+        self.pool = SearchPool(settings.ai_workers)
+        self.searches = SearchQueue(self.pool, settings.ai_workers)
         """Every search goes through this queue: AI moves first, hints after (``queue.py``)."""
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._closing = False
         self._sweeper: asyncio.Task[None] | None = None
         self.sweep_seconds = SWEEP_SECONDS
+
+    def drive(
+        self, moves: MoveFlow, clock: TurnClock, forced: ForcedMoves, handover: SeatHandover
+    ) -> None:
+        """The flows the autoplay plays through (moves) and leaves a human's turn to (the
+        turn clock, forced moves, the seat handover), once they are built."""
+        self.moves, self.clock, self.forced, self.handover = moves, clock, forced, handover
 
     def turn_changed(self, game_id: int, after: LoadedGame | None = None) -> None:
         """Someone may have to play now: the AI, or a human whose clock must run.
@@ -105,10 +140,10 @@ class Autoplay:
 
     async def resume(self) -> None:
         """After a start-up: every running game looks at its seat on turn."""
-        for row in await self.bot.store.open_games(GameStatus.ACTIVE):
+        for row in await self.store.open_games(GameStatus.ACTIVE):
             assert row.id is not None
             self.turn_changed(row.id)
-        if self.bot.store.shared and self._sweeper is None:
+        if self.store.shared and self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def _sweep_forever(self) -> None:
@@ -125,16 +160,16 @@ class Autoplay:
         no move for longer than a turn's claim lasts. Each looks at its seat on turn as after
         a move (the turn's claim decides who plays it); how many were looked at."""
         lease = timedelta(seconds=TURN_LEASE_SECONDS)
-        quiet = await self.bot.store.quiet_games(lease)
+        quiet = await self.store.quiet_games(lease)
         for game_id in quiet:
             self.turn_changed(game_id)
-        await self.bot.store.forget_lapsed_claims(lease)
+        await self.store.forget_lapsed_claims(lease)
         return len(quiet)
 
     async def claim_turn(self, loaded: LoadedGame) -> bool:
         """Whether this process is the one to play the turn ``loaded`` is in: always for one
         process; with others, if it claimed the turn (see the module)."""
-        store = self.bot.store
+        store = self.store
         if not store.shared:
             return True
         token = await store.claim(
@@ -163,7 +198,7 @@ class Autoplay:
 
     async def _turn(self, game_id: int) -> bool:
         """Play the seat on turn if the AI decides it; False when there is nothing to do."""
-        loaded = await load_game(self.bot.store, self.bot.registry, game_id)
+        loaded = await load_game(self.store, self.registry, game_id)
         if loaded is None or loaded.status is not GameStatus.ACTIVE or loaded.state is None:
             return False
         seat = loaded.state.to_move
@@ -171,14 +206,14 @@ class Autoplay:
             return False
         row = loaded.seats[seat]
         if not ai_controlled(row):
-            self.bot.clock.watch(loaded)
-            self.bot.forced.watch(loaded)  # a forced move the player lets the bot make
+            self.clock.watch(loaded)
+            self.forced.watch(loaded)  # a forced move the player lets the bot make
             return False
-        if await self.bot.handover.end_if_nobody_plays(loaded):
+        if await self.handover.end_if_nobody_plays(loaded):
             return False  # the AI plays for nobody: the last human left or was taken over
         if not await self.claim_turn(loaded):
             return False  # another process plays this turn
-        await asyncio.sleep(self.bot.settings.ai_pause_seconds)
+        await asyncio.sleep(self.settings.ai_pause_seconds)
         level = row.ai_level or STAND_IN_LEVEL
         await self.play(loaded, seat, level, autoplay=None if row.ai_level else "takeover")
         return True
@@ -202,13 +237,13 @@ class Autoplay:
                 "seat": seat,
                 "level": level,
                 "seed": decision_seed(loaded.id, version, seat, AI_VERSION),
-                "max_ms": self.bot.settings.ai_max_ms,
+                "max_ms": self.settings.ai_max_ms,
             }
         )
         action = loaded.game.action_from_json(answer["action"])
         entry = None
-        async with self.bot.moves.lock(loaded.id):
-            now = await load_game(self.bot.store, self.bot.registry, loaded.id)
+        async with self.locks.lock(loaded.id):
+            now = await load_game(self.store, self.registry, loaded.id)
             if (
                 now is None
                 or now.status is not GameStatus.ACTIVE
@@ -219,10 +254,10 @@ class Autoplay:
             ):
                 return False  # a player moved or took the seat back meanwhile
             try:
-                entry, _ = await self.bot.moves.commit_action(now, seat, action, autoplay=autoplay)
+                entry, _ = await self.moves.commit_action(now, seat, action, autoplay=autoplay)
             except (StorageConflict, IllegalAction):
                 return False
-        self.bot.outbox.deliver([entry])
+        self.outbox.deliver([entry])
         self.turn_changed(loaded.id)
         return True
 

@@ -36,7 +36,7 @@ from bot.storage.models import GameStatus, SeatRow
 from games import Event
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from bot.outbox.host import OutboxHost
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +84,7 @@ def nonce(*parts: object) -> int:
 class Delivery:
     """Publishes one game's messages (used by its courier, never under a game's lock)."""
 
-    def __init__(self, bot: GloryBot) -> None:
+    def __init__(self, bot: OutboxHost) -> None:
         self.bot = bot
         self.shown = ShownHands()
         """What each hand DM this process sent or edited shows (no edit that changes nothing)."""
@@ -546,7 +546,7 @@ class Delivery:
         await self.bot.store.stale_hand_deleted(loaded.id, seat, stale)
 
 
-async def turn_began_at(bot: GloryBot, loaded: LoadedGame) -> int | None:
+async def turn_began_at(bot: OutboxHost, loaded: LoadedGame) -> int | None:
     """The version at which the seat on turn got the turn it is in; ``None``: nobody is on
     turn, or its turn began before the moves the store keeps at hand."""
     if loaded.state is None or loaded.state.to_move is None:

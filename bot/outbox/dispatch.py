@@ -23,7 +23,7 @@ from bot.storage.claims import OUTBOX_LEASE_SECONDS
 from bot.storage.repository import StorageConflict
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from bot.outbox.host import OutboxHost
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ class Outbox:
 
     def __init__(
         self,
-        bot: GloryBot,
+        bot: OutboxHost,
         *,
         retry_base: float = RETRY_BASE_SECONDS,
         retry_cap: float = RETRY_CAP_SECONDS,

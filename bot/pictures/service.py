@@ -34,7 +34,7 @@ from bot.storage.settings_cache import SettingsCache
 from games import Event
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from bot.storage.repository import Store
 
 log = logging.getLogger(__name__)
 
@@ -95,12 +95,14 @@ def _chart_alt(loaded: LoadedGame, locale: str) -> str:
 
 
 class Pictures:
-    def __init__(self, bot: GloryBot | None) -> None:
-        self.bot = bot
+    def __init__(self, store: Store | None, *, processes: int = 0, enabled: bool = True) -> None:
+        """``store``: where servers' and users' choices are read (``None``: pictures
+        everywhere, no setting read); ``processes``: the drawing worker processes
+        (``PICTURE_WORKERS``; 0 draws in threads); ``enabled``: ``PICTURES``."""
+        self.store = store
         self._kept: LruCache[Hashable, bytes] = LruCache(KEPT_PICTURES)
         self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
         self._ahead: set[asyncio.Task[None]] = set()
-        processes = bot.settings.picture_workers if bot is not None else 0
         self.workers = PictureWorkers(processes)
         self._guilds = SettingsCache(self._read_server, changes_elsewhere=self._shared)
         """Whether a server shows pictures (``/settings images``); a user's choice for their
@@ -109,7 +111,7 @@ class Pictures:
         """How many pictures were drawn (the rest came from memory)."""
         self.late = 0
         """How many answers went without their hand's picture (not drawn within the budget)."""
-        self.enabled = bot.settings.pictures if bot is not None else True
+        self.enabled = enabled
         """``False``: no pictures anywhere, whatever the servers chose (the SimCord tests of
         everything else run so; drawing every move in the test process tripled their time)."""
 
@@ -341,17 +343,17 @@ class Pictures:
     # ---------------------------------------------------------------- settings
 
     async def _read_server(self, guild_id: int) -> bool:
-        assert self.bot is not None
-        return await self.bot.store.images_shown(guild_id)
+        assert self.store is not None
+        return await self.store.images_shown(guild_id)
 
     def _shared(self) -> bool:
-        return self.bot is not None and self.bot.store.shared
+        return self.store is not None and self.store.shared
 
     async def shown_in(self, guild_id: int | None) -> bool:
         """Whether the server shows pictures (``/settings images``; on unless turned off)."""
         if not self.enabled:
             return False
-        if guild_id is None or self.bot is None:
+        if guild_id is None or self.store is None:
             return True
         return await self._guilds.get(guild_id)
 
@@ -363,14 +365,14 @@ class Pictures:
             return known
         if not await self.shown_in(guild_id):
             return False
-        assert self.bot is not None
-        return await self.bot.store.hand_images(user_id)
+        assert self.store is not None
+        return await self.store.hand_images(user_id)
 
     def _known_hand_shown(self, guild_id: int | None, user_id: int) -> bool | None:
         """``hand_shown`` from what is in memory; ``None`` if a setting must be read first."""
         if not self.enabled or user_id < 0:
             return False  # an AI seat has no DM
-        if self.bot is None:
+        if self.store is None:
             return True
         if guild_id is not None:
             server = self._guilds.known(guild_id)
@@ -378,7 +380,7 @@ class Pictures:
                 return None
             if not server:
                 return False
-        return self.bot.store.known_hand_images(user_id)
+        return self.store.known_hand_images(user_id)
 
     def remember_server(self, guild_id: int, shown: bool) -> None:
         self._guilds.remember(guild_id, shown)

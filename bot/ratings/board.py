@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import ui
@@ -33,7 +33,16 @@ from bot.replies import guarded
 from games import REGISTRY
 
 if TYPE_CHECKING:
-    from bot.app import GloryBot
+    from bot.languages import Languages
+    from bot.storage.repository import Store
+
+
+class BoardClient(Protocol):
+    """What a ``/standings`` page finds on the client its click arrives on."""
+
+    store: Store
+    languages: Languages
+
 
 PER_PAGE = 10
 MAX_PAGE = 999_999
@@ -144,7 +153,7 @@ def page_buttons(page: int, count: int, game: str | None, with_ai: bool) -> Sent
 
 
 async def load_pages(
-    bot: GloryBot, guild_id: int, game: str | None, *, with_ai: bool
+    bot: BoardClient, guild_id: int, game: str | None, *, with_ai: bool
 ) -> list[BoardPage]:
     keys = [game] if game else await rated_games(bot.store, guild_id)
     boards = [(key, await leaderboard(bot.store, guild_id, key, with_ai=with_ai)) for key in keys]
@@ -196,7 +205,7 @@ class StandingsPageButton(Control, ui.DynamicItem[ui.Button], template=r"glory:s
         return cls(page, game, parsed["ai"] == "1", parsed["button"])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        bot: GloryBot = interaction.client  # type: ignore[assignment]
+        bot: BoardClient = interaction.client  # type: ignore[assignment]
         async with guarded(interaction, None):
             guild_id = interaction.guild_id or 0
             locale = await bot.languages.public(interaction)

@@ -64,30 +64,30 @@ class GuildSettings(StoreBase):
         return entries
 
     async def hints_allowed(self, guild_id: int) -> bool:
-        async with self.session() as session:
-            row = await session.get(GuildSettingsRow, guild_id)
-            return row is None or bool(row.hints)
+        return await self._guild_switch(guild_id, "hints")
 
     async def set_hints_allowed(self, guild_id: int, allowed: bool) -> None:
         await self._set_guild_setting(guild_id, hints=allowed)
 
     async def replay_hands(self, guild_id: int) -> bool:
         """Whether replays of the server's ended games show every hand (``/settings replays``)."""
-        async with self.session() as session:
-            row = await session.get(GuildSettingsRow, guild_id)
-            return row is None or bool(row.replay_hands)
+        return await self._guild_switch(guild_id, "replay_hands")
 
     async def set_replay_hands(self, guild_id: int, shown: bool) -> None:
         await self._set_guild_setting(guild_id, replay_hands=shown)
 
     async def images_shown(self, guild_id: int) -> bool:
         """Whether the server's games show pictures (``/settings images``; default on)."""
-        async with self.session() as session:
-            row = await session.get(GuildSettingsRow, guild_id)
-            return row is None or bool(row.images)
+        return await self._guild_switch(guild_id, "images")
 
     async def set_images_shown(self, guild_id: int, shown: bool) -> None:
         await self._set_guild_setting(guild_id, images=shown)
+
+    async def _guild_switch(self, guild_id: int, name: str) -> bool:
+        """A yes/no setting of the server; every one of them is on until a server turns it off."""
+        async with self.session() as session:
+            row = await session.get(GuildSettingsRow, guild_id)
+            return row is None or bool(getattr(row, name))
 
     async def _set_guild_setting(self, guild_id: int, **setting: bool) -> None:
         async with self._write_session() as session:

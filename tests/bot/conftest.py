@@ -42,11 +42,16 @@ def make_bot(database_url: str, *, pictures: bool = False, **settings: Any) -> G
     ``tests/pictures/`` test them; drawing every move in the test process tripled the time of
     a complete game).
     """
-    chosen = {"ai_workers": 0, "picture_workers": 0, "ai_pause_seconds": 0.0, **settings}
+    chosen = {
+        "ai_workers": 0,
+        "picture_workers": 0,
+        "ai_pause_seconds": 0.0,
+        "pictures": pictures,
+        **settings,
+    }
     bot = GloryBot(Settings(token="test", database_url=database_url, sync_commands=True, **chosen))
     bot.outbox.delete_after = 0
     bot.outbox.pace = TablePace(0)
-    bot.publisher.pictures.enabled = pictures
     return closed_after_the_test(bot)
 
 

@@ -240,7 +240,7 @@ async def test_the_search_runs_deferred_and_without_the_games_lock(simcord_env) 
     decide = bot.autoplay.pool.decide
 
     async def watched(request):
-        seen.append((bot.moves.lock(table.game_id).locked(), request["level"], request["seat"]))
+        seen.append((bot.locks.lock(table.game_id).locked(), request["level"], request["seat"]))
         return await decide(request)
 
     bot.autoplay.pool.decide = watched
@@ -261,7 +261,7 @@ async def test_a_hint_overtaken_by_a_move_is_dropped_and_not_counted(simcord_env
         # While the search ran, the move was made (the turn clock, say).
         loaded = await table.loaded()
         action = loaded.game.action_from_json(answer["action"])
-        async with bot.moves.lock(loaded.id):
+        async with bot.locks.lock(loaded.id):
             await bot.moves.commit_action(loaded, seat, action)
         return answer
 
@@ -333,7 +333,7 @@ async def test_a_hint_whose_position_is_gone_before_a_worker_is_free_is_never_se
         await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.2)
         loaded = await table.loaded()
         action = loaded.state.legal_actions()[0]
-        async with bot.moves.lock(loaded.id):
+        async with bot.locks.lock(loaded.id):
             await bot.moves.commit_action(loaded, seat, action)
         return {}
 

@@ -80,7 +80,7 @@ async def test_no_rest_call_but_the_clicks_own_answer_is_made_while_a_game_is_lo
     original = simcord.http.router.dispatch
 
     def watched(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
-        if BOT_ROUTE.match(path) and any(lock.locked() for lock in bot.moves._locks.values()):
+        if BOT_ROUTE.match(path) and any(lock.locked() for lock in bot.locks._locks.values()):
             under_lock.append(f"{method} {path}")
         return original(backend, method, path, **kwargs)
 

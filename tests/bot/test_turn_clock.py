@@ -329,7 +329,7 @@ async def test_a_player_who_moves_on_a_taken_seat_gets_it_back(simcord_env, data
     # The AI now takes a readable pause before each move: the player is back in time to play
     # from their hand DM, which carries the move menu beside the button.
     bot = clock_bot(database_url, pause=30)
-    bot.clock.time = SimClock(env)
+    bot.time = SimClock(env)
     await env.restart_bot(bot)
     loaded = await seat_one_on_turn(table, rng)
     assert loaded.seats[1].takeover
@@ -357,7 +357,7 @@ async def test_a_restart_rearms_the_stored_deadline_and_a_passed_one_fires_at_on
     assert len(reminders(table, 1)) == 1
     # A restart: the new process arms the stored deadline, without a second reminder.
     bot = clock_bot(database_url)
-    bot.clock.time = SimClock(env)
+    bot.time = SimClock(env)
     await env.restart_bot(bot)
     plan = bot.clock.armed(table.game_id)
     assert plan is not None and plan.version == loaded.row.version
@@ -375,7 +375,7 @@ async def test_a_restart_rearms_the_stored_deadline_and_a_passed_one_fires_at_on
     await env.advance_time(seconds_left(env, loaded) + 60)
     assert (await table.loaded()).row.version == loaded.row.version
     bot = clock_bot(database_url)
-    bot.clock.time = SimClock(env)
+    bot.time = SimClock(env)
     await env.restart_bot(bot)
     moved = await until(
         table, lambda now: now.row.version > loaded.row.version, "the passed deadline fired"
@@ -458,10 +458,26 @@ def test_a_turn_without_a_stored_deadline_runs_a_whole_turn_time_from_now() -> N
     assert plan is not None and plan.deadline == NOW + timedelta(seconds=TURN)
 
 
+def unwired_clock(settings: Settings, time: Any) -> TurnClock:
+    """A turn clock with its settings and time only: what its pure parts and timers use."""
+    unused: Any = None
+    return TurnClock(
+        store=unused,
+        registry=unused,
+        settings=settings,
+        outbox=unused,
+        languages=unused,
+        publisher=unused,
+        locks=unused,
+        autoplay=unused,
+        time=time,
+    )
+
+
 def clock(missed_turns_for_takeover: int = 3) -> TurnClock:
     settings = Settings(missed_turns_for_takeover=missed_turns_for_takeover)
     fixed = SimpleNamespace(now=lambda: NOW)
-    return TurnClock(SimpleNamespace(settings=settings), fixed)  # type: ignore[arg-type]
+    return unwired_clock(settings, fixed)
 
 
 def test_missed_turns_count_up_to_a_takeover_and_a_move_of_ones_own_resets_them() -> None:
@@ -515,7 +531,7 @@ class FrozenClock:
 
 
 async def test_one_timer_per_game_replaced_by_the_next_turn_and_stopped_by_close() -> None:
-    turns = TurnClock(SimpleNamespace(settings=Settings()), FrozenClock())  # type: ignore[arg-type]
+    turns = unwired_clock(Settings(), FrozenClock())
     loaded = game(deadline=NOW + timedelta(minutes=1))
     turns.watch(loaded)
     first = turns._timers[7].task

@@ -31,6 +31,7 @@ from bot.ai import autoplay as autoplay_module
 from bot.ai.autoplay import Autoplay
 from bot.clock import TurnClock
 from bot.config import Settings
+from bot.game_locks import GameLocks
 from bot.moves import MoveFlow
 from bot.outbox import dispatch as dispatch_module
 from bot.outbox.courier import Courier
@@ -492,9 +493,28 @@ def process(store: Store) -> SimpleNamespace:
         delivered=[],
     )
     bot.outbox = SimpleNamespace(deliver=lambda entries, shown=(): bot.delivered.extend(entries))
-    bot.moves = MoveFlow(bot)  # type: ignore[arg-type]
-    bot.clock = TurnClock(bot, StoppedClock())  # type: ignore[arg-type]
-    bot.autoplay = Autoplay(bot)  # type: ignore[arg-type]
+    # Only what this test's turns reach: no lobby, publisher, languages, forced moves or
+    # seat handover (a human's turn here is the clock's, and no game ends).
+    unused: Any = None
+    common: dict[str, Any] = {
+        "store": store,
+        "registry": REGISTRY,
+        "outbox": bot.outbox,
+        "locks": GameLocks(),
+    }
+    bot.autoplay = Autoplay(settings=bot.settings, **common)
+    bot.clock = TurnClock(
+        settings=bot.settings,
+        languages=unused,
+        publisher=unused,
+        autoplay=bot.autoplay,
+        time=StoppedClock(),
+        **common,
+    )
+    bot.moves = MoveFlow(
+        publisher=unused, clock=bot.clock, lobby=unused, autoplay=bot.autoplay, **common
+    )
+    bot.autoplay.drive(bot.moves, bot.clock, forced=unused, handover=unused)
     bot.searches = 0
     decide = bot.autoplay.pool.decide
 
