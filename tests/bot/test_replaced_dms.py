@@ -39,22 +39,25 @@ def deletions(env: Any) -> Counter[int]:
     return asked
 
 
-async def replace_hand_behind_the_click(table: Table, seat: int) -> tuple[Any, Any]:
-    """The courier's side of the race, as it stands when the click's answer comes back: the
-    seat's DM ``old`` has been replaced by ``newer`` (recorded), deleted and forgotten. (The
-    deletion itself reached Discord just after the click's answer: the test makes it after
-    the click.)"""
-    await table.bot.outbox.idle()  # the first DMs are recorded
+async def hand_and_copy(table: Table, seat: int) -> tuple[Any, Any]:
+    """Seat's hand DM as recorded (once the first DMs are delivered), and a second DM the bot
+    made showing the same, which no record names (yet)."""
+    await table.bot.outbox.idle()
     user = table.players[seat].user
-    old = live_dm_hand(table, seat)
-    assert old is not None
+    hand = live_dm_hand(table, seat)
+    assert hand is not None
     dm = table.bot.get_partial_messageable(user.dm_channel.id, type=discord.ChannelType.private)
-    newer = await dm.send(**for_new_message(as_sent(old)))
-    version = (await table.loaded()).row.version
-    await table.bot.store.set_hand_message(
-        table.game_id, seat, user.dm_channel.id, newer.id, version, stale=None
-    )
-    return old, newer
+    return hand, await dm.send(**for_new_message(as_sent(hand)))
+
+
+async def move_from(env: Any, table: Table, seat: int, message: Any) -> int:
+    """The seat's first legal move, clicked in ``message``; the game's version before it."""
+    loaded = await table.loaded()
+    version = loaded.row.version
+    custom_id = menu_custom_id(loaded, seat, loaded.state.legal_actions()[0])
+    result = await forged_click(env, table.players[seat].user, message, custom_id)
+    assert result.acknowledged
+    return version
 
 
 async def test_a_move_answered_in_a_dm_the_courier_deleted_meanwhile_keeps_the_newer_dm_the_hand(
@@ -69,12 +72,15 @@ async def test_a_move_answered_in_a_dm_the_courier_deleted_meanwhile_keeps_the_n
     table = await quick_game(simcord_env)
     seat = seat_on_turn(table)
     assert seat is not None
-    old, newer = await replace_hand_behind_the_click(table, seat)
-    loaded = await table.loaded()
-    version = loaded.row.version
-    custom_id = menu_custom_id(loaded, seat, loaded.state.legal_actions()[0])
-    result = await forged_click(simcord_env, table.players[seat].user, old, custom_id)
-    assert result.acknowledged
+    # The courier's side as it stands when the click's answer comes back: ``newer`` recorded,
+    # ``old`` deleted and forgotten (the deletion reached Discord just after the answer).
+    old, newer = await hand_and_copy(table, seat)
+    version = (await table.loaded()).row.version
+    user = table.players[seat].user
+    await table.bot.store.set_hand_message(
+        table.game_id, seat, user.dm_channel.id, newer.id, version, stale=None
+    )
+    await move_from(simcord_env, table, seat, old)
     await old.delete()  # the courier's deletion, which the click's answer beat by a moment
     await table.bot.outbox.idle()
     after = await table.loaded()
@@ -97,16 +103,8 @@ async def test_a_dm_discord_made_for_a_process_that_died_becomes_the_hand_when_c
     table = await quick_game(simcord_env)
     seat = seat_on_turn(table)
     assert seat is not None
-    await table.bot.outbox.idle()  # the first DMs are recorded
-    user = table.players[seat].user
-    recorded = live_dm_hand(table, seat)
-    assert recorded is not None
-    dm = table.bot.get_partial_messageable(user.dm_channel.id, type=discord.ChannelType.private)
-    unrecorded = await dm.send(**for_new_message(as_sent(recorded)))
-    loaded = await table.loaded()
-    custom_id = menu_custom_id(loaded, seat, loaded.state.legal_actions()[0])
-    result = await forged_click(simcord_env, user, unrecorded, custom_id)
-    assert result.acknowledged
+    recorded, unrecorded = await hand_and_copy(table, seat)
+    await move_from(simcord_env, table, seat, unrecorded)
     await table.bot.outbox.idle()
     after = await table.loaded()
     assert after.seats[seat].hand_message_id == unrecorded.id
