@@ -40,13 +40,13 @@ import aiohttp
 import discord
 from sqlalchemy.exc import DBAPIError
 
+from bot.flows.session import LoadedGame, load_game
 from bot.outbox import budget
 from bot.outbox import entries as kinds
 from bot.outbox.delivery import Delivery, HandOutcome, Outdated, nonce
 from bot.outbox.entries import Entry, Publication
 from bot.outbox.pace import TABLE_PACE_SECONDS, TablePace
 from bot.render import presenter_for
-from bot.session import LoadedGame, load_game
 from bot.storage.claims import OUTBOX_LEASE_SECONDS
 from bot.storage.repository import StorageConflict
 
@@ -71,7 +71,7 @@ SHOWS_TABLE = frozenset({SHOW, REPOST, REDRAW, RESYNC})
 FINAL = "final"
 """Marks the showing of a game's end: ``(SHOW, FINAL)``."""
 GAME_OVER = "game_over"
-"""A game's end: its game-over message (``(GAME_OVER, why)``, ``bot/game_over.py``)."""
+"""A game's end: its game-over message (``(GAME_OVER, why)``, ``bot/messages/game_over.py``)."""
 
 
 def outside_budget(op: tuple[Any, ...]) -> bool:
@@ -590,7 +590,7 @@ class Courier:
         if state is None or seat >= len(loaded.seats) or loaded.seats[seat].ai_level is not None:
             return  # an AI player has no DMs
         reminders = [op[1] for op in ops if op[0] == REMIND]
-        if reminders:  # the turn clock's reminder: a DM of its own (bot/clock.py)
+        if reminders:  # the turn clock's reminder: a DM of its own (bot/flows/clock.py)
             await self.outbox.bot.clock.send_reminder(loaded, seat, max(reminders))
             if len(reminders) == len(ops):
                 return
