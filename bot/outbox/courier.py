@@ -35,6 +35,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bot.flows.session import LoadedGame, load_game
 from bot.outbox import budget
 from bot.outbox import entries as kinds
 from bot.outbox.delivery import HandOutcome, Outdated, nonce
@@ -56,7 +57,6 @@ from bot.outbox.lanes import (
     seat_lane,
 )
 from bot.render import presenter_for
-from bot.session import LoadedGame, load_game
 
 if TYPE_CHECKING:
     from bot.outbox.dispatch import Outbox
@@ -392,7 +392,7 @@ class Courier:
         if state is None or seat >= len(loaded.seats) or loaded.seats[seat].ai_level is not None:
             return  # an AI player has no DMs
         reminders = [op[1] for op in ops if op[0] == REMIND]
-        if reminders:  # the turn clock's reminder: a DM of its own (bot/clock.py)
+        if reminders:  # the turn clock's reminder: a DM of its own (bot/flows/clock.py)
             await self.outbox.bot.clock.send_reminder(loaded, seat, max(reminders))
             if len(reminders) == len(ops):
                 return

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import parse_target
+from bot.flows.session import LoadedGame
 from bot.i18n import t
+from bot.interactions.components import parse_target
 from bot.outbox.click_tokens import ClickTokens
 from bot.outbox.shown import ShownHands
 from bot.pictures.attach import for_new_message
 from bot.render.layout import Layout, edit_fields, text
-from bot.session import LoadedGame
 from bot.storage.cache import KEPT_MOVES
 from bot.storage.models import GameStatus, SeatRow
 from games import Event
@@ -238,12 +238,12 @@ class Delivery:
 
     async def post_game_over(self, loaded: LoadedGame, why: str | None) -> None:
         """The game-over message: a new channel message that pings the human players alone
-        (``bot/game_over.py``), once (its nonce names the game). Nothing for a game that never
-        started or is still running."""
+        (``bot/messages/game_over.py``), once (its nonce names the game). Nothing for a game that
+        never started or is still running."""
         # Imported here: the game-over content reads the ratings board, whose controls import
         # the AI and the turn clock, which imports this module.
-        from bot.game_over import game_over
-        from bot.game_over_layout import game_over_message
+        from bot.messages.game_over import game_over
+        from bot.messages.game_over_layout import game_over_message
         from bot.ratings.queries import rating_changes
 
         if loaded.state is None or loaded.status in (GameStatus.LOBBY, GameStatus.ACTIVE):
@@ -306,7 +306,7 @@ class Delivery:
         # While the AI plays an absent player's seat, their DM is kept up to date (with the
         # button to take the seat back) but does not ping them for every turn it plays.
         # Nor is a player pinged for a move the bot makes for them (their only one, and they
-        # asked for that: ``bot/forced_moves.py``).
+        # asked for that: ``bot/flows/forced_moves.py``).
         quiet = row.takeover or await self.bot.forced.will_play(loaded, seat)
         ping_since = None if quiet else await self._turn_to_ping(loaded, seat, ping_since)
         languages = await self.bot.languages.of_users([row.user_id])

@@ -12,11 +12,11 @@ if TYPE_CHECKING:
     from discord.http import HTTPClient
     from discord.state import ConnectionState
 
-    from bot.clock import TurnClock
-    from bot.config import Settings
-    from bot.forced_moves import ForcedMoves
-    from bot.languages import Languages
-    from bot.publisher import Publisher
+    from bot.flows.clock import TurnClock
+    from bot.flows.forced_moves import ForcedMoves
+    from bot.messages.languages import Languages
+    from bot.messages.publisher import Publisher
+    from bot.process.config import Settings
     from bot.storage.repository import Store
     from games import Game
 

@@ -41,7 +41,7 @@ SHOWS_TABLE = frozenset({SHOW, REPOST, REDRAW, RESYNC})
 FINAL = "final"
 """Marks the showing of a game's end: ``(SHOW, FINAL)``."""
 GAME_OVER = "game_over"
-"""A game's end: its game-over message (``(GAME_OVER, why)``, ``bot/game_over.py``)."""
+"""A game's end: its game-over message (``(GAME_OVER, why)``, ``bot/messages/game_over.py``)."""
 
 
 def outside_budget(op: tuple[Any, ...]) -> bool:

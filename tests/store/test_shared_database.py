@@ -29,16 +29,16 @@ from sqlalchemy import text
 
 from bot.ai import autoplay as autoplay_module
 from bot.ai.autoplay import Autoplay
-from bot.clock import TurnClock
-from bot.config import Settings
-from bot.game_locks import GameLocks
-from bot.moves import MoveFlow
+from bot.flows.clock import TurnClock
+from bot.flows.game_locks import GameLocks
+from bot.flows.moves import MoveFlow
+from bot.flows.session import load_game
 from bot.outbox import dispatch as dispatch_module
 from bot.outbox.courier import Courier
 from bot.outbox.dispatch import Outbox
 from bot.outbox.entries import START, Entry, Publication
 from bot.outbox.lanes import TABLE
-from bot.session import load_game
+from bot.process.config import Settings
 from bot.storage import claims
 from bot.storage.models import GameStatus, utcnow
 from bot.storage.repository import MoveRecord, SeatTurns, StorageConflict, Store

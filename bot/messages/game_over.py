@@ -7,8 +7,8 @@ each player's rating change, and the buttons that bring everyone back: **Rematch
 and **Scores**. An abandoned or cancelled game gets the same message, saying so.
 
 Content only: plain text pieces and the buttons' JSON (``GameOver``). How they are laid out in
-a Components V2 message is ``bot/game_over_layout.py`` (the house style of V2 messages belongs
-to the messages' layout; keeping the two apart lets it change alone). Built from the game as
+a Components V2 message is ``bot/messages/game_over_layout.py`` (the house style of V2 messages
+belongs to the messages' layout; keeping the two apart lets it change alone). Built from the game as
 stored (the finished state, the seats, the rating changes), never from a click.
 """
 
@@ -20,22 +20,23 @@ from typing import Any
 
 import discord
 
+from bot.flows.session import LoadedGame
 from bot.i18n import t
+from bot.messages.scores import round_lines
 from bot.ratings.board import decimal
 from bot.ratings.model import SeatResult, finishing_ranks
 from bot.ratings.queries import SeatRatingChange
 from bot.render import presenter_for
 from bot.render.common import safe_names
 from bot.render.limits import clip
-from bot.scores import round_lines
-from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 
 REMATCH = "rematch"
 REPLAY = "replay"
 SCORES = "scores"
 BUTTONS = (REMATCH, REPLAY, SCORES)
-"""The game-over message's buttons: ``glory:over:<button>:<game>`` (``bot/components.py``)."""
+"""The game-over message's buttons: ``glory:over:<button>:<game>``
+(``bot/interactions/components.py``)."""
 LINE = 300
 """A line is clipped here (a place with a 100-character name and its rating)."""
 ROUND_LINES = 12

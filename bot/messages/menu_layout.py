@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.session import LoadedGame
+from bot.flows.session import LoadedGame
 from games.menu import MenuTree
 
 MAX_BUTTONS = 5

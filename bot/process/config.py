@@ -222,8 +222,9 @@ class Settings:
     gateway_url: str | None = None
     lobby_minutes: int = DEFAULT_LOBBY_MINUTES
     sync_commands: bool = False
-    """Register the slash commands at start-up when they changed (``bot/command_sync.py``);
-    always for ``from_env``, chosen by tests that build settings themselves."""
+    """Register the slash commands at start-up when they changed
+    (``bot/interactions/command_sync.py``); always for ``from_env``, chosen by tests that build
+    settings themselves."""
     ai_workers: int = DEFAULT_AI_WORKERS
     """Worker processes for AI searches and hints (0: a thread of this process, for tests)."""
     pictures: bool = True

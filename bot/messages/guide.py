@@ -27,16 +27,16 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.answers import Answer
-from bot.components import Control, DamagedControl
-from bot.controls import SentControls
 from bot.i18n import t
-from bot.languages import user_locale
-from bot.option_help import option_lines
-from bot.paging import PAGE_BUTTONS, step_buttons
+from bot.interactions.answers import Answer
+from bot.interactions.components import Control, DamagedControl
+from bot.interactions.replies import guarded
+from bot.messages.controls import SentControls
+from bot.messages.languages import user_locale
+from bot.messages.option_help import option_lines
+from bot.messages.paging import PAGE_BUTTONS, step_buttons
 from bot.render import presenter_for
 from bot.render.limits import EMBED_TITLE, clip
-from bot.replies import guarded
 from games import REGISTRY
 
 PAGES: dict[str, tuple[str, ...]] = {
@@ -54,7 +54,7 @@ PAGE_NUMBER = re.compile(r"[1-9][0-9]{0,5}")
 """A page in a custom_id: ASCII digits only, at most six; anything else is forged."""
 
 
-PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 """A source checkout's project file (an installed wheel has none beside the package)."""
 
 

@@ -1,9 +1,9 @@
 """Building the component rows of lobby, table and hand messages.
 
 The move menu is the engine's menu tree (``games.menu``) walked by index, as
-``bot/menu_layout.py`` collapses it: a level with one choice is taken at once, a whole decision
-that fits one control is offered as complete moves (buttons when few, else one select), other
-levels show their own choices; Back returns to the level the player saw before.
+``bot/messages/menu_layout.py`` collapses it: a level with one choice is taken at once, a whole
+decision that fits one control is offered as complete moves (buttons when few, else one select),
+other levels show their own choices; Back returns to the level the player saw before.
 """
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ from typing import Any
 import discord
 
 from bot.ai.autoplay import AI_LEVELS
-from bot.clock import TURN_TIMES, turn_time_text
-from bot.components import (
+from bot.flows.clock import TURN_TIMES, turn_time_text
+from bot.flows.session import LoadedGame
+from bot.i18n import t
+from bot.interactions.components import (
     HandButton,
     LobbyButton,
     LobbyOptionPicker,
@@ -25,15 +27,13 @@ from bot.components import (
     MenuSelect,
     MenuTarget,
 )
-from bot.i18n import t
-from bot.menu_layout import Layout, join_labels, layout, menu_tree
-from bot.menu_layout import resolve as resolve  # where callers have always found it
-from bot.option_help import option_about, value_about
+from bot.messages.menu_layout import Layout, join_labels, layout, menu_tree
+from bot.messages.menu_layout import resolve as resolve  # where callers have always found it
+from bot.messages.option_help import option_about, value_about
+from bot.messages.seat_controls import seat_button_components, seat_buttons
 from bot.render.base import Presenter
 from bot.render.common import safe_names, shown_names
 from bot.render.layout import PrebuiltControls
-from bot.seat_controls import seat_button_components, seat_buttons
-from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 from games import Option
 

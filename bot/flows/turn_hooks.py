@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.session import LoadedGame
+from bot.flows.session import LoadedGame
 
 
 class TurnChanges(Protocol):

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.controls import label_whole_menu, lobby_view, menu_controls, table_view
-from bot.game_over import final_line
+from bot.flows.session import LoadedGame
+from bot.messages.controls import label_whole_menu, lobby_view, menu_controls, table_view
+from bot.messages.game_over import final_line
 from bot.pictures.attach import picture_files
 from bot.pictures.service import Pictures
 from bot.render import presenter_for
@@ -24,7 +25,6 @@ from bot.render.common import lobby_embed, log_lines, shown_names
 from bot.render.layout import Layout, edit_fields
 from bot.render.messages import hand_layout, hand_shows_table, table_layout
 from bot.render.story import RecentMoves
-from bot.session import LoadedGame
 from bot.storage.cache import KEPT_MOVES
 from games import Event
 

@@ -2,8 +2,8 @@
 
 Why a guard: a crash inside a click must never leave the user with "This interaction failed"
 nor hide the cause; it is logged with the game id and the user learns that nothing was applied.
-Both answer through the interaction's ``Answer`` (``bot/answers.py``), which keeps the 3-second
-deadline.
+Both answer through the interaction's ``Answer`` (``bot/interactions/answers.py``), which keeps the
+3-second deadline.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 
 import discord
 
-from bot.answers import Answer
 from bot.i18n import t
-from bot.languages import user_locale
+from bot.interactions.answers import Answer
+from bot.messages.languages import user_locale
 
 log = logging.getLogger(__name__)
 

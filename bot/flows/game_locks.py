@@ -14,7 +14,7 @@ import weakref
 
 import discord
 
-from bot.answers import Answer
+from bot.interactions.answers import Answer
 
 
 class GameLocks:

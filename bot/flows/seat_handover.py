@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.answers import Answer
+from bot.flows.session import LoadedGame, load_game
 from bot.i18n import t
+from bot.interactions.answers import Answer
+from bot.interactions.replies import reply
 from bot.outbox.entries import END, Publication
 from bot.render.common import safe_names
-from bot.replies import reply
-from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus, SeatRow
 from bot.storage.repository import StorageConflict
 from bot.storage.seat_handover import hand_seat_to_ai
@@ -34,11 +34,11 @@ from bot.storage.seat_handover import hand_seat_to_ai
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from bot.game_locks import GameLocks
-    from bot.moves import MoveFlow
+    from bot.flows.game_locks import GameLocks
+    from bot.flows.moves import MoveFlow
+    from bot.flows.turn_hooks import TurnChanges
     from bot.outbox.dispatch import Outbox
     from bot.storage.repository import Store
-    from bot.turn_hooks import TurnChanges
     from games import Game
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ class SeatHandover:
     async def leave(self, interaction: discord.Interaction, loaded: LoadedGame) -> None:
         """``/leave`` in a running game: the AI takes the seat while another human plays on;
         else the game ends as abandoned. The channel is told either way."""
-        from bot.moves import ended_key  # moves imports the AI, which imports the clock …
+        from bot.flows.moves import ended_key  # moves imports the AI, which imports the clock …
 
         entry = None
         async with await self.locks.locked(interaction, loaded.id):
@@ -118,7 +118,7 @@ class SeatHandover:
         last one's seat over, or a restart finds it so); True if it ended (or had)."""
         if loaded.status is not GameStatus.ACTIVE or humans_playing(loaded.seats):
             return False
-        from bot.moves import final_scores
+        from bot.flows.moves import final_scores
 
         entry = None
         async with self.locks.lock(loaded.id):

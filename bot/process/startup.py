@@ -35,9 +35,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.config import redact_url
 from bot.health import heartbeat
 from bot.i18n import t
+from bot.process.config import redact_url
 
 if TYPE_CHECKING:
     from bot.app import GloryBot
@@ -80,7 +80,8 @@ def summary(bot: GloryBot, version: str) -> str:
 
 
 def commands_text(bot: GloryBot) -> str:
-    """``18 registered globally (unchanged)``, or why none may be (``bot/command_sync.py``)."""
+    """``18 registered globally (unchanged)``, or why none may be
+    (``bot/interactions/command_sync.py``)."""
     registration = bot.registration
     if registration is None:
         return "not checked (this start registers none)"

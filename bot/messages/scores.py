@@ -27,22 +27,22 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 from discord import ui
 
-from bot.answers import Answer
-from bot.components import Control
-from bot.controls import SentControls
-from bot.hints import hints_used_lines
+from bot.flows.hints import hints_used_lines
+from bot.flows.session import LoadedGame, load_game
 from bot.i18n import t
-from bot.languages import user_locale
-from bot.paging import step_buttons
+from bot.interactions.answers import Answer
+from bot.interactions.components import Control
+from bot.interactions.replies import guarded, reply
+from bot.messages.controls import SentControls
+from bot.messages.languages import user_locale
+from bot.messages.paging import step_buttons
 from bot.render import presenter_for
 from bot.render.base import JSON, Presenter
 from bot.render.common import safe_names
 from bot.render.limits import EMBED_TITLE, FIELD_VALUE, clip, first_lines
-from bot.replies import guarded, reply
-from bot.session import LoadedGame, load_game
 
 if TYPE_CHECKING:
-    from bot.publisher import Publisher
+    from bot.messages.publisher import Publisher
     from bot.storage.repository import Store
     from games import Game
 

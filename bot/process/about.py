@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import t
-from bot.startup import invite_url
+from bot.process.startup import invite_url
+from bot.process.version import version
 from bot.storage.bot_status import StatusCounts, status_counts
-from bot.version import version
 
 if TYPE_CHECKING:
     from bot.app import GloryBot

@@ -1,8 +1,8 @@
 """The layout of the game-over message: a Components V2 message in the house style of the
 table and the hands (``bot/render/layout.py``).
 
-Kept apart from its content (``bot/game_over.py``): the content says what the end is (title,
-greeting, places, rounds, buttons), this module how it looks: one container in the winner's
+Kept apart from its content (``bot/messages/game_over.py``): the content says what the end is
+(title, greeting, places, rounds, buttons), this module how it looks: one container in the winner's
 colour (neutral when nobody or several won), the title and greeting as a heading, why the game
 ended, the final scores under their label, the rounds, the final score chart where the game has
 one (the picture the final table shows, with the totals as its alt text), and the buttons.
@@ -20,8 +20,9 @@ from typing import Any
 
 import discord
 
-from bot.game_over import GameOver
+from bot.flows.session import LoadedGame
 from bot.i18n import t
+from bot.messages.game_over import GameOver
 from bot.pictures.attach import CHART_FILE, picture_files
 from bot.render import presenter_for
 from bot.render.common import shown_names, total_line
@@ -39,7 +40,6 @@ from bot.render.layout import (
     texts,
 )
 from bot.render.messages import HEADING_ROOM, LOG_ROOM, chart_picture
-from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 
 

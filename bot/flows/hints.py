@@ -32,16 +32,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.ai.queue import QueueFull
-from bot.answers import Answer
+from bot.flows.moves import ended_key, in_private
+from bot.flows.session import LoadedGame, load_game
 from bot.i18n import has, t
-from bot.languages import user_locale
-from bot.moves import ended_key, in_private
+from bot.interactions.answers import Answer
+from bot.interactions.replies import guarded, reply
+from bot.messages.languages import user_locale
 from bot.render import presenter_for
 from bot.render.base import JSON, Presenter
 from bot.render.common import safe_names
 from bot.render.limits import clip
-from bot.replies import guarded, reply
-from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus
 from games import Action, Game
 from games.ai import decision_seed
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from bot.ai.queue import SearchQueue
-    from bot.config import Settings
+    from bot.process.config import Settings
     from bot.storage.repository import Store
     from games import Game
 

@@ -2,8 +2,8 @@
 
 In four-player Kami a player's turn DM offered only **Pass** in about a quarter of their turns.
 A seat whose only legal move is one move (a pass, mostly) gets that move as one button
-(``bot/menu_layout.py``); a player may also let the bot make it for them (``/autopass``, or the
-button on such a hand; ``users.auto_pass``). Such a turn does not ping them: they have nothing
+(``bot/messages/menu_layout.py``); a player may also let the bot make it for them (``/autopass``, or
+the button on such a hand; ``users.auto_pass``). Such a turn does not ping them: they have nothing
 to decide (``Delivery.show_hand``).
 
 **The timing tells nobody.** A pass made at once would tell the table that the player had no
@@ -39,13 +39,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.answers import Answer
-from bot.clock import REMINDER_LEAD, ai_controlled, aware
+from bot.flows.clock import REMINDER_LEAD, ai_controlled, aware
+from bot.flows.session import LoadedGame, load_game
 from bot.i18n import t
-from bot.languages import user_locale
-from bot.menu_layout import menu_tree
-from bot.replies import guarded, reply
-from bot.session import LoadedGame, load_game
+from bot.interactions.answers import Answer
+from bot.interactions.replies import guarded, reply
+from bot.messages.languages import user_locale
+from bot.messages.menu_layout import menu_tree
 from bot.storage.forced_moves import auto_pass, decision_seconds, set_auto_pass
 from bot.storage.models import GameStatus, utcnow
 from bot.storage.repository import StorageConflict
@@ -54,13 +54,13 @@ from games import Action, IllegalAction
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from bot.clock import TurnClock
-    from bot.game_locks import GameLocks
-    from bot.moves import MoveFlow
+    from bot.flows.clock import TurnClock
+    from bot.flows.game_locks import GameLocks
+    from bot.flows.moves import MoveFlow
+    from bot.flows.turn_hooks import TurnPlayer
+    from bot.messages.publisher import Publisher
     from bot.outbox.dispatch import Outbox
-    from bot.publisher import Publisher
     from bot.storage.repository import Store
-    from bot.turn_hooks import TurnPlayer
     from games import Game
 
 log = logging.getLogger(__name__)
@@ -247,7 +247,7 @@ class ForcedMoves:
     async def on_button(self, interaction: discord.Interaction, game_id: int, on: bool) -> None:
         """The button on a hand whose only move is a pass: the choice is stored (for every
         game), the hand clicked shows it, and the move now due is timed."""
-        from bot.moves import in_private  # moves imports the AI, which imports this
+        from bot.flows.moves import in_private  # moves imports the AI, which imports this
 
         async with guarded(interaction, game_id):
             await set_auto_pass(self.store, interaction.user.id, on)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from discord import ui
 
-from bot.controls import SentControls
+from bot.messages.controls import SentControls
 
 PAGE_BUTTONS: tuple[tuple[str, str], ...] = (
     ("first", "⏮"),

@@ -22,7 +22,7 @@ import discord
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from bot.config import Settings, redact_url
+from bot.process.config import Settings, redact_url
 
 if TYPE_CHECKING:
     from bot.app import GloryBot

@@ -21,15 +21,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.ai.autoplay import AI_LEVELS, ai_name, ai_user_id
-from bot.answers import Answer, AnswerState
-from bot.clock import TURN_TIMES
-from bot.languages import user_locale
-from bot.option_help import invalid_options_params
-from bot.options import OptionsTextError, parse_options
+from bot.flows.clock import TURN_TIMES
+from bot.flows.options import OptionsTextError, parse_options
+from bot.flows.session import LoadedGame, load_game
+from bot.interactions.answers import Answer, AnswerState
+from bot.interactions.replies import guarded, reply
+from bot.messages.languages import user_locale
+from bot.messages.option_help import invalid_options_params
 from bot.outbox.entries import EXPIRE, START, Entry, Publication
 from bot.render import presenter_for
-from bot.replies import guarded, reply
-from bot.session import LoadedGame, load_game
 from bot.storage.models import GameRow, GameStatus, utcnow
 from bot.storage.rematch import take_rematch_seat, unconfirmed
 from bot.storage.repository import ChannelBusy, LobbyFull, StorageConflict
@@ -38,14 +38,14 @@ from games import Game, InvalidOptions
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from bot.clock import TurnClock
-    from bot.config import Settings
-    from bot.game_locks import GameLocks
-    from bot.languages import Languages
+    from bot.flows.clock import TurnClock
+    from bot.flows.game_locks import GameLocks
+    from bot.flows.turn_hooks import TurnChanges
+    from bot.messages.languages import Languages
+    from bot.messages.publisher import Publisher
     from bot.outbox.dispatch import Outbox
-    from bot.publisher import Publisher
+    from bot.process.config import Settings
     from bot.storage.repository import Store
-    from bot.turn_hooks import TurnChanges
     from games import Game
 
 log = logging.getLogger(__name__)
@@ -69,7 +69,7 @@ async def refuse_options(
     players: int,
 ) -> None:
     """Tell the user why the engine refused ``options``: a conflict names the options that clash
-    and the reason, in the reader's language (``bot/option_help.py``)."""
+    and the reason, in the reader's language (``bot/messages/option_help.py``)."""
     counts = ", ".join(map(str, game.player_counts))
     key, params = invalid_options_params(game, error, options, user_locale(interaction))
     await reply(interaction, key, counts=counts, count=players, **params)

@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
-from bot.answers import Answer
+from bot.flows.session import LoadedGame, load_game
 from bot.i18n import t
-from bot.languages import user_locale
+from bot.interactions.answers import Answer
+from bot.interactions.replies import guarded, reply
+from bot.messages.languages import user_locale
 from bot.outbox.delivery import CANNOT_DM, nonce
 from bot.outbox.entries import Publication
 from bot.render import presenter_for
-from bot.replies import guarded, reply
-from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus, SeatRow, utcnow
 from bot.storage.repository import SeatTurns
 from games import State
@@ -43,13 +43,13 @@ from games import State
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from bot.config import Settings
-    from bot.game_locks import GameLocks
-    from bot.languages import Languages
+    from bot.flows.game_locks import GameLocks
+    from bot.flows.turn_hooks import TurnPlayer
+    from bot.messages.languages import Languages
+    from bot.messages.publisher import Publisher
     from bot.outbox.dispatch import Outbox
-    from bot.publisher import Publisher
+    from bot.process.config import Settings
     from bot.storage.repository import Store
-    from bot.turn_hooks import TurnPlayer
     from games import Game
 
 log = logging.getLogger(__name__)
@@ -371,7 +371,7 @@ class TurnClock:
         the seat; the record is reset, the click is answered with the hand (in place), and
         the table (the AI mark goes) and the seat's hand DM are published through the outbox.
         """
-        from bot.moves import ended_key, in_private  # moves imports (through controls) this
+        from bot.flows.moves import ended_key, in_private  # moves imports (through controls) this
 
         entry = None
         shown: set[int] = set()

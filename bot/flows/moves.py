@@ -6,8 +6,8 @@ outbox entry) → answer the click → hand the entry to the game's courier. A p
 serialises clicks within this process; the compare-and-swap catches any other process. Until
 the commit succeeds nothing is stored, so a failure leaves the game exactly as it was.
 
-The deadline rule (``bot/answers.py``): under the lock the only call to Discord is the click's
-own answer, and a click that finds its game busy defers before it waits. Everything else the
+The deadline rule (``bot/interactions/answers.py``): under the lock the only call to Discord is the
+click's own answer, and a click that finds its game busy defers before it waits. Everything else the
 move shows (the table, the other hands, the next player's ping) is the courier's job, after
 the lock is released; a failed or expired answer never undoes the move or stops that.
 """
@@ -20,20 +20,20 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.answers import Answer
-from bot.components import MenuTarget
-from bot.controls import breadcrumb, menu_layout, menu_tree
+from bot.flows.session import LoadedGame, load_game, share_views
 from bot.i18n import t
-from bot.languages import user_locale
-from bot.menu_layout import resolve
+from bot.interactions.answers import Answer
+from bot.interactions.components import MenuTarget
+from bot.interactions.replies import guarded, reply
+from bot.messages.controls import breadcrumb, menu_layout, menu_tree
+from bot.messages.languages import user_locale
+from bot.messages.menu_layout import resolve
 from bot.outbox.entries import END, Entry, Publication
 from bot.pictures.attach import shown_pictures
 from bot.render import presenter_for
 from bot.render.base import AUTOPLAY_EVENT
 from bot.render.common import safe_names, shown_names
 from bot.render.messages import HAND_FILE, TABLE_FILE
-from bot.replies import guarded, reply
-from bot.session import LoadedGame, load_game, share_views
 from bot.storage.hand_adoption import adopt_clicked_hand
 from bot.storage.models import GameStatus, SeatRow
 from bot.storage.repository import FinalScore, MoveRecord, StorageConflict
@@ -42,13 +42,13 @@ from games import Action, IllegalAction, State
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from bot.clock import TurnClock
-    from bot.game_locks import GameLocks
-    from bot.lobby import LobbyFlow
+    from bot.flows.clock import TurnClock
+    from bot.flows.game_locks import GameLocks
+    from bot.flows.lobby import LobbyFlow
+    from bot.flows.turn_hooks import TurnChanges
+    from bot.messages.publisher import Publisher
     from bot.outbox.dispatch import Outbox
-    from bot.publisher import Publisher
     from bot.storage.repository import Store
-    from bot.turn_hooks import TurnChanges
     from games import Game
 
 HAND_PICTURES = frozenset({HAND_FILE, TABLE_FILE})
@@ -340,8 +340,8 @@ class MoveFlow:
         loaded: LoadedGame,
         target: MenuTarget,
     ) -> None:
-        """Show the menu position ``target`` names (collapsed: ``bot/menu_layout.py``), with
-        the choices made so far, taken for the player or by them, as its breadcrumb."""
+        """Show the menu position ``target`` names (collapsed: ``bot/messages/menu_layout.py``),
+        with the choices made so far, taken for the player or by them, as its breadcrumb."""
         locale = user_locale(interaction)
         presenter = presenter_for(loaded.row.game_key)
         assert loaded.state is not None

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.languages import user_locale
+from bot.flows.session import LoadedGame, load_game
+from bot.interactions.replies import guarded, reply
+from bot.messages.languages import user_locale
 from bot.outbox.entries import LOBBY, Publication
-from bot.replies import guarded, reply
-from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus, utcnow
 from bot.storage.rematch import Taken, open_rematch, take_rematch_seat
 from bot.storage.repository import ChannelBusy, StorageConflict
@@ -30,10 +30,10 @@ from bot.storage.repository import ChannelBusy, StorageConflict
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from bot.config import Settings
-    from bot.game_locks import GameLocks
-    from bot.lobby import LobbyFlow
+    from bot.flows.game_locks import GameLocks
+    from bot.flows.lobby import LobbyFlow
     from bot.outbox.dispatch import Outbox
+    from bot.process.config import Settings
     from bot.replays.source import Replays
     from bot.storage.repository import Store
     from games import Game
@@ -71,9 +71,9 @@ class RematchFlow:
     ) -> None:
         """A button of a game-over message: Rematch, Replay (the ended game move by move) or
         Scores (its scores by round), the latter two privately, as their commands answer."""
-        from bot.game_over import REMATCH, REPLAY
+        from bot.messages.game_over import REMATCH, REPLAY
+        from bot.messages.scores import send_scores
         from bot.replays.view import show_replay
-        from bot.scores import send_scores
 
         if button == REMATCH:
             await self.on_click(interaction, game_id)

@@ -15,7 +15,7 @@ import tomllib
 from pathlib import Path
 
 UNKNOWN = "unknown"
-PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 
 @functools.cache

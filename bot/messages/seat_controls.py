@@ -10,10 +10,10 @@ from typing import Any
 
 import discord
 
-from bot.components import AutoPassButton, HintButton, TakeBackButton
-from bot.forced_moves import forced_seat
+from bot.flows.forced_moves import forced_seat
+from bot.flows.session import LoadedGame
 from bot.i18n import t
-from bot.session import LoadedGame
+from bot.interactions.components import AutoPassButton, HintButton, TakeBackButton
 
 SEAT_BUTTONS_ROW = 2
 """Below the move menu (row 0) and Back (row 1)."""
@@ -54,7 +54,7 @@ def take_back_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discor
 
 
 def hint_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.Item[Any]]:
-    """The Hint button, while the seat's player is on turn (``bot/hints.py``).
+    """The Hint button, while the seat's player is on turn (``bot/flows/hints.py``).
 
     It is shown whether or not the server allows hints (that is a database read, and hands are
     built without one); pressed where hints are off, it says so."""
@@ -68,7 +68,7 @@ def hint_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.
 
 def auto_pass_buttons(loaded: LoadedGame, seat: int, locale: str) -> list[discord.ui.Item[Any]]:
     """ "Pass for me when I have no choice", on a hand whose only move is one move (a pass):
-    where a player meets the choice (``/autopass`` turns it off; ``bot/forced_moves.py``)."""
+    where a player meets the choice (``/autopass`` turns it off; ``bot/flows/forced_moves.py``)."""
     if forced_seat(loaded) != seat:
         return []
     label = t("flow.button.autopass", locale)

@@ -14,13 +14,14 @@ custom_id formats (≤ 100 characters):
 - ``glory:m:<game>:<version>:<seat>:<path>`` — a menu button; ``path`` is dot-separated
   choice indices (empty for the top level)
 - ``glory:s:<game>:<version>:<seat>:<path>`` — a menu select; the value adds one index, or
-  several dot-separated ones for a select of complete moves ("2.0.1"; ``bot/menu_layout.py``)
+  several dot-separated ones for a select of complete moves ("2.0.1";
+  ``bot/messages/menu_layout.py``)
 - ``glory:back:<game>:<seat>`` — take the seat back from the AI (the turn clock)
 - ``glory:hint:<game>:<version>:<seat>`` — a private hint for the seat on turn
 - ``glory:autopass:<game>:<1|0>`` — let the bot make the player's forced moves, or not
-  (``bot/forced_moves.py``)
+  (``bot/flows/forced_moves.py``)
 - ``glory:over:<rematch|replay|scores>:<game>`` — the game-over message's buttons
-  (``bot/game_over.py``)
+  (``bot/messages/game_over.py``)
 
 Why parsing never raises: a modified client can send any custom_id and any select value, and
 an exception while discord.py builds the item would leave the user with "This interaction
@@ -40,18 +41,18 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 from discord import ui
 
-from bot.answers import KEY as ANSWER_KEY
-from bot.answers import Answer
-from bot.replies import reply
+from bot.interactions.answers import KEY as ANSWER_KEY
+from bot.interactions.answers import Answer
+from bot.interactions.replies import reply
 
 if TYPE_CHECKING:
-    from bot.clock import TurnClock
-    from bot.forced_moves import ForcedMoves
-    from bot.hints import HintFlow
-    from bot.languages import Languages
-    from bot.lobby import LobbyFlow
-    from bot.moves import MoveFlow
-    from bot.rematch import RematchFlow
+    from bot.flows.clock import TurnClock
+    from bot.flows.forced_moves import ForcedMoves
+    from bot.flows.hints import HintFlow
+    from bot.flows.lobby import LobbyFlow
+    from bot.flows.moves import MoveFlow
+    from bot.flows.rematch import RematchFlow
+    from bot.messages.languages import Languages
 
 MAX_ID = 2**63 - 1
 """Discord snowflakes and database ids are 64-bit."""
@@ -172,8 +173,8 @@ def _bot(interaction: discord.Interaction) -> Flows:
 class Control:
     """Mixed into every control: what a click does before and after its own work.
 
-    Before: it starts the answer's deadline (``bot/answers.py``) and remembers its user's
-    language. discord.py awaits ``interaction_check`` before the callback, so the language is
+    Before: it starts the answer's deadline (``bot/interactions/answers.py``) and remembers its
+    user's language. discord.py awaits ``interaction_check`` before the callback, so the language is
     stored before any DM of this click is written (the slash commands do the same in
     ``GloryTree``).
 
@@ -497,7 +498,7 @@ class TakeBackButton(Control, ui.DynamicItem[ui.Button], template=r"glory:back:(
 
 class HintButton(Control, ui.DynamicItem[ui.Button], template=r"glory:hint:(?P<fields>.*)"):
     """``glory:hint:<game>:<version>:<seat>``: the move the strong AI would make now, privately
-    (``bot/hints.py``)."""
+    (``bot/flows/hints.py``)."""
 
     def __init__(
         self, game_id: int, version: int, seat: int, label: str = "", row: int | None = None
@@ -581,7 +582,7 @@ class GameOverButton(Control, ui.DynamicItem[ui.Button], template=r"glory:over:(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
     ) -> GameOverButton | DamagedControl:
-        from bot.game_over import BUTTONS
+        from bot.messages.game_over import BUTTONS
 
         button, _, game = match["fields"].partition(":")
         game_id = number(game)

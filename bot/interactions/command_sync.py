@@ -27,7 +27,7 @@ import orjson
 from bot.storage import command_syncs
 
 if TYPE_CHECKING:
-    from bot.config import Settings
+    from bot.process.config import Settings
     from bot.storage.repository import Store
 
 log = logging.getLogger(__name__)

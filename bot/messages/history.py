@@ -26,17 +26,17 @@ from discord.utils import format_dt
 from sqlalchemy import func
 from sqlmodel import col, select
 
-from bot.answers import Answer
-from bot.components import Control, DamagedControl, number
-from bot.controls import SentControls
+from bot.flows.session import seat_name
 from bot.i18n import t
-from bot.languages import user_locale
-from bot.paging import step_buttons
+from bot.interactions.answers import Answer
+from bot.interactions.components import Control, DamagedControl, number
+from bot.interactions.replies import guarded
+from bot.messages.controls import SentControls
+from bot.messages.languages import user_locale
+from bot.messages.paging import step_buttons
 from bot.render import presenter_for
 from bot.render.common import safe_names
 from bot.render.limits import EMBED_DESCRIPTION, EMBED_TITLE, clip, first_lines
-from bot.replies import guarded
-from bot.session import seat_name
 from bot.storage.models import GameRow, GameStatus, MoveRow, ResultRow, SeatRow
 from bot.storage.repository import OPENING_SEAT, Store
 from games import REGISTRY
