@@ -59,7 +59,7 @@ TARGET_TOKEN_REQUESTS_PER_MOVE = 1.3
 
 PURPOSES = {
     "POST /channels/{dm}/messages": "a new hand DM: the turn's ping (a game's first DMs too)",
-    "PATCH /channels/{dm}/messages/{id}": "a hand DM brought up to date without a ping",
+    "PATCH /channels/{dm}/messages/{id}": "a hand DM brought up to date, never clicked",
     "DELETE /channels/{dm}/messages/{id}": "the hand DM a newer one replaced, never clicked",
     "DELETE /webhooks/{app}/{token}/messages/@original": "the hand DM a newer one replaced, "
     "through the player's last click on it",
@@ -70,7 +70,8 @@ PURPOSES = {
     "POST /users/@me/channels": "a DM channel opened (the first DM of a player)",
     "POST /interactions/{id}/{token}/callback": "a click's answer (the clicked hand updated)",
     "POST /webhooks/{app}/{token}": "a follow-up after a deferred answer",
-    "PATCH /webhooks/{app}/{token}/messages/@original": "a deferred answer completed",
+    "PATCH /webhooks/{app}/{token}/messages/@original": "a hand DM brought up to date through "
+    "the player's last click on it (or a deferred answer completed)",
 }
 
 _ID = re.compile(r"^\d+$")

@@ -3,8 +3,8 @@
 Plays complete games of every game and player count (random legal moves, and moves the AI
 chooses), and for every decision counts the clicks a player makes in their hand to play the
 chosen move: from the first level shown, each click on the control that leads towards it,
-until one plays it. The menus are the bot's (``bot.menu_layout.layout`` with the labels
-``bot.controls.entry_label`` makes, in the chosen language), laid out two ways:
+until one plays it. The menus are the bot's (``bot.messages.menu_layout.layout`` with the labels
+``bot.messages.controls.entry_label`` makes, in the chosen language), laid out two ways:
 
 - ``before``: every level of the engine's menu, one token per click (the menus before
   issue 29; ``layout(..., collapsed=False)``);
@@ -31,10 +31,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.controls import entry_label
-from bot.menu_layout import layout
+from bot.flows.session import LoadedGame
+from bot.messages.controls import entry_label
+from bot.messages.menu_layout import layout
 from bot.render import presenter_for
-from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
 from games import REGISTRY, Action, State
 from games.ai import decide

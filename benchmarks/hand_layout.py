@@ -18,13 +18,13 @@ from types import SimpleNamespace
 
 from discord.webhook.async_ import interaction_message_response_params
 
-from bot.controls import label_whole_menu, menu_controls
+from bot.flows.session import LoadedGame
+from bot.messages.controls import label_whole_menu, menu_controls
 from bot.render import presenter_for
 from bot.render.common import shown_names
 from bot.render.layout import edit_fields
 from bot.render.messages import hand_layout
 from bot.render.story import RecentMoves
-from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
 from games import REGISTRY
 

@@ -49,11 +49,11 @@ sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
 
 from bot_load import GAMES, create_tables, offer_load, table_picker  # noqa: E402
 
-from bot.config import DEFAULT_AI_MAX_MS, DEFAULT_AI_PAUSE_SECONDS  # noqa: E402
 from bot.i18n import t  # noqa: E402
 from bot.loopback import Emulator, InteractionRecord  # noqa: E402
 from bot.loopback.bot_process import GLORY_BOT, bot_process  # noqa: E402
 from bot.loopback.ui_players import Table, act_randomly, live_hand  # noqa: E402
+from bot.process.config import DEFAULT_AI_MAX_MS, DEFAULT_AI_PAUSE_SECONDS  # noqa: E402
 
 HINT_PREFIX = "glory:hint:"
 ANSWERS = {

@@ -36,11 +36,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.flows.session import LoadedGame
 from bot.render import presenter_for
 from bot.render.common import table_embed
 from bot.replays.source import Replays, build_replay, load_record
 from bot.replays.view import position_game, replay_message
-from bot.session import LoadedGame
 from bot.storage.engine import dumps, loads
 from bot.storage.models import GameRow, GameStatus, MoveRow, SeatRow
 from bot.storage.repository import OPENING_SEAT, Store

@@ -2,8 +2,8 @@
 
 ``.env`` is read from the current directory (``--env-file`` names another, which must exist);
 the environment wins over it. ``--help`` lists every setting. The bot registers its slash
-commands by itself when they changed (``bot/command_sync.py``); ``glory sync`` (or its old
-spelling ``--sync``) registers them whatever the record says and exits, without connecting to
+commands by itself when they changed (``bot/interactions/command_sync.py``); ``glory sync`` (or its
+old spelling ``--sync``) registers them whatever the record says and exits, without connecting to
 the gateway: for CI/CD, and for commands someone removed by hand.
 
 Every way a start can fail that is the operator's to fix (no token, a setting the bot cannot
@@ -36,16 +36,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 from dotenv import load_dotenv
 
-from bot.cli_locale import cli_locale
-from bot.config import SETTINGS, SettingError, Settings
-from bot.endpoints import use_endpoints
 from bot.i18n import t
-from bot.start_failures import TRANSIENT, explain
-from bot.version import version
+from bot.process.cli_locale import cli_locale
+from bot.process.config import SETTINGS, SettingError, Settings
+from bot.process.endpoints import use_endpoints
+from bot.process.start_failures import TRANSIENT, explain
+from bot.process.version import version
 
 if TYPE_CHECKING:
     from bot.app import GloryBot
-    from bot.command_sync import Registration
+    from bot.interactions.command_sync import Registration
 
 log = logging.getLogger("bot")
 
@@ -303,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     use_endpoints(settings.api_base, settings.gateway_url)
 
     from bot.app import make_bot
-    from bot.startup import announce
+    from bot.process.startup import announce
 
     bot = make_bot(settings)
     registration: list[Registration | None] = []

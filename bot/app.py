@@ -3,8 +3,8 @@
 ``setup_hook`` runs before the gateway connects: it opens the store (running migrations),
 builds the flows, each given the few collaborators it uses (``wire``), registers the dynamic
 items (so old buttons work at once), loads the extensions, re-arms lobby timers, registers the
-slash commands when they changed since the last registration (``bot/command_sync.py``; to
-``DEV_GUILD_ID`` when set) and resumes the delivery of whatever the outbox holds. ``glory
+slash commands when they changed since the last registration (``bot/interactions/command_sync.py``;
+to ``DEV_GUILD_ID`` when set) and resumes the delivery of whatever the outbox holds. ``glory
 sync`` stops right after registering (``only_register``).
 """
 
@@ -20,38 +20,38 @@ import discord
 from discord.ext import commands
 
 from bot.ai.autoplay import Autoplay
-from bot.answers import Answer
-from bot.click_router import ClickRouter
-from bot.clock import Clock, TurnClock, WallClock
-from bot.command_sync import Registration, register
-from bot.components import (
+from bot.flows.clock import Clock, TurnClock, WallClock
+from bot.flows.forced_moves import ForcedMoves
+from bot.flows.game_locks import GameLocks
+from bot.flows.hints import HintFlow
+from bot.flows.lobby import LobbyFlow
+from bot.flows.moves import MoveFlow
+from bot.flows.rematch import RematchFlow
+from bot.flows.seat_handover import SeatHandover
+from bot.i18n.commands import CatalogTranslator
+from bot.interactions.answers import Answer
+from bot.interactions.click_router import ClickRouter
+from bot.interactions.command_sync import Registration, register
+from bot.interactions.components import (
     DYNAMIC_ITEMS,
     answer_damaged,
     release_interaction,
     routed_by_discord_py,
 )
-from bot.config import Settings
-from bot.forced_moves import ForcedMoves
-from bot.game_locks import GameLocks
-from bot.hints import HintFlow
-from bot.history import HISTORY_ITEMS
-from bot.i18n.commands import CatalogTranslator
-from bot.languages import Languages
-from bot.lobby import LobbyFlow
-from bot.moves import MoveFlow
+from bot.interactions.rate_limit_buckets import sweep_idle_buckets_less_often
+from bot.interactions.replies import reply
+from bot.messages.history import HISTORY_ITEMS
+from bot.messages.languages import Languages
+from bot.messages.publisher import Publisher
+from bot.messages.scores import SCORE_ITEMS
 from bot.outbox.budget import GlobalBudget, pace_requests
-from bot.outbox.courier import Outbox
+from bot.outbox.dispatch import Outbox
 from bot.outbox.inspect import dump_on_signal
 from bot.pictures.service import Pictures
-from bot.publisher import Publisher
-from bot.rate_limit_buckets import sweep_idle_buckets_less_often
+from bot.process.config import Settings
 from bot.ratings.board import RATING_ITEMS
-from bot.rematch import RematchFlow
 from bot.replays.source import Replays
 from bot.replays.view import REPLAY_ITEMS
-from bot.replies import reply
-from bot.scores import SCORE_ITEMS
-from bot.seat_handover import SeatHandover
 from bot.storage import budget_shares
 from bot.storage.repository import Store
 from games import REGISTRY, Game
@@ -81,8 +81,8 @@ STOP_GRACE_SECONDS = 5.0
 
 class GloryTree(discord.app_commands.CommandTree["GloryBot"]):
     async def interaction_check(self, interaction: discord.Interaction[GloryBot]) -> bool:
-        """Every slash command starts its answer's deadline (``bot/answers.py``) and remembers
-        its user's language (for later DMs)."""
+        """Every slash command starts its answer's deadline (``bot/interactions/answers.py``) and
+        remembers its user's language (for later DMs)."""
         command = interaction.command
         extras = getattr(command, "extras", None) or {}
         answer = Answer.of(interaction)
@@ -210,7 +210,7 @@ class GloryBot(commands.Bot):
         """Build the flows, each with the collaborators it names (none of them holds the bot).
 
         The autoplay is built first: every flow that ends a turn tells it so (``TurnChanges``
-        in ``bot/turn_hooks.py``); the flows it plays through are given to it last
+        in ``bot/flows/turn_hooks.py``); the flows it plays through are given to it last
         (``Autoplay.drive``). The outbox is built with the bot (``__init__``): it reaches the
         flows whose messages it delivers through the client (``bot/outbox/host.py``).
         """

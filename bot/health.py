@@ -5,8 +5,8 @@ ask and no credentials; a file's age tells whether the bot holds its gateway con
 bot touches ``Settings.health_file`` every ``HEARTBEAT_SECONDS`` while connected (``heartbeat``,
 started with the ready line); ``python -m bot.health`` (the Dockerfile's ``HEALTHCHECK``) exits
 0 when the file is younger than ``MAX_AGE_SECONDS`` and 1 otherwise, with one line that says
-which. Both resolve ``HEALTH_FILE`` the same way (``bot.config.health_file``): unset or empty
-is ``DEFAULT_HEALTH_FILE``, so an env file's ``HEALTH_FILE=`` cannot point them at different
+which. Both resolve ``HEALTH_FILE`` the same way (``bot.process.config.health_file``): unset or
+empty is ``DEFAULT_HEALTH_FILE``, so an env file's ``HEALTH_FILE=`` cannot point them at different
 files.
 """
 
@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 
 from dotenv import load_dotenv
 
-from bot.cli_locale import cli_locale
-from bot.config import health_file
 from bot.i18n import t
+from bot.process.cli_locale import cli_locale
+from bot.process.config import health_file
 
 if TYPE_CHECKING:
     from bot.app import GloryBot
@@ -44,7 +44,7 @@ async def heartbeat(bot: GloryBot, path: Path, every: float = HEARTBEAT_SECONDS)
     """Touch ``path`` every ``every`` seconds while ``connected``: a container's health check
     sees a stale file when the bot lost Discord and cannot get it back. A file that cannot be
     touched is logged once, not every time."""
-    from bot.startup import connected
+    from bot.process.startup import connected
 
     warned = False
     while not bot.is_closed():

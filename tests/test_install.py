@@ -29,8 +29,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import SETTINGS
 from bot.loopback import Emulator
+from bot.process.config import SETTINGS
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("bot", "games", "pyproject.toml", "README.md", "LICENSE")

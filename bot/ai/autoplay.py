@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING
 
 from bot.ai.pool import SearchPool
 from bot.ai.queue import SearchQueue
-from bot.clock import ai_controlled
-from bot.forced_moves import forced_seat
-from bot.session import LoadedGame, load_game
+from bot.flows.clock import ai_controlled
+from bot.flows.forced_moves import forced_seat
+from bot.flows.session import LoadedGame, load_game
 from bot.storage.claims import TURN, TURN_LEASE_SECONDS
 from bot.storage.models import GameStatus
 from bot.storage.repository import StorageConflict
@@ -44,13 +44,13 @@ from games.ai import decision_seed
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from bot.clock import TurnClock
-    from bot.config import Settings
-    from bot.forced_moves import ForcedMoves
-    from bot.game_locks import GameLocks
-    from bot.moves import MoveFlow
-    from bot.outbox.courier import Outbox
-    from bot.seat_handover import SeatHandover
+    from bot.flows.clock import TurnClock
+    from bot.flows.forced_moves import ForcedMoves
+    from bot.flows.game_locks import GameLocks
+    from bot.flows.moves import MoveFlow
+    from bot.flows.seat_handover import SeatHandover
+    from bot.outbox.dispatch import Outbox
+    from bot.process.config import Settings
     from bot.storage.repository import Store
     from games import Game
 

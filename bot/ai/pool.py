@@ -20,7 +20,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bot.worker_processes import settle_worker
+from bot.process.worker_processes import settle_worker
 from games.ai import decide_json
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,7 @@ the pool only when a worker is free (``slots`` at a time), so the queue's order 
   answers ``None``.
 
 Remembering hints already searched and one hint at a time per player are the hint flow's part
-(``bot/hints.py``); this module only orders and bounds the searches.
+(``bot/flows/hints.py``); this module only orders and bounds the searches.
 """
 
 from __future__ import annotations

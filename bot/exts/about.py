@@ -1,4 +1,5 @@
-"""``/about`` for everyone and ``/health`` for a server's managers (texts: ``bot/about.py``).
+"""``/about`` for everyone and ``/health`` for a server's managers (texts:
+``bot/process/about.py``).
 
 Both answer privately: ``/about`` because it is one person's question, ``/health`` because it
 names numbers (servers, backlog) a server's members need not see in the channel.
@@ -10,13 +11,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.about import about_text, health_report
-from bot.answers import Answer
 from bot.app import GloryBot
+from bot.flows.lobby import can_manage
 from bot.i18n.commands import text
-from bot.languages import user_locale
-from bot.lobby import can_manage
-from bot.replies import guarded, reply
+from bot.interactions.answers import Answer
+from bot.interactions.replies import guarded, reply
+from bot.messages.languages import user_locale
+from bot.process.about import about_text, health_report
 
 
 class About(commands.Cog):

@@ -1,8 +1,8 @@
 """``/sync``: the application owner registers the slash commands again, now.
 
-The bot registers them by itself at start-up when they changed (``bot/command_sync.py``); this
-command (like ``glory sync``) is for a registration someone removed by hand in the developer
-portal, which the bot's record cannot know about.
+The bot registers them by itself at start-up when they changed
+(``bot/interactions/command_sync.py``); this command (like ``glory sync``) is for a registration
+someone removed by hand in the developer portal, which the bot's record cannot know about.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import Answer
 from bot.app import GloryBot
 from bot.i18n.commands import text
-from bot.replies import reply
+from bot.interactions.answers import Answer
+from bot.interactions.replies import reply
 
 
 class Admin(commands.Cog):

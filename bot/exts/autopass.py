@@ -2,7 +2,8 @@
 
 Why per user and a command of its own: it is the player's choice for all their games (a
 forced pass in Kami tells nothing about the next hand), and a player who turned it on with the
-button on a hand whose only move is a pass needs a place to turn it off (``bot/forced_moves.py``).
+button on a hand whose only move is a pass needs a place to turn it off
+(``bot/flows/forced_moves.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from discord.ext import commands
 from bot.app import GloryBot
 from bot.exts.settings import HINT_CHOICES
 from bot.i18n.commands import text
-from bot.replies import guarded, reply
+from bot.interactions.replies import guarded, reply
 from bot.storage.forced_moves import set_auto_pass
 
 

@@ -1,4 +1,5 @@
-"""``/hint``: privately, the move the strong AI would make now (the flow is ``bot/hints.py``)."""
+"""``/hint``: privately, the move the strong AI would make now (the flow is
+``bot/flows/hints.py``)."""
 
 from __future__ import annotations
 

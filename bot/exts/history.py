@@ -1,5 +1,5 @@
 """``/history [game] [user]``, ``/profile [user]`` and ``/replay game``: looking back at a
-server's ended games (``bot/history.py``, ``bot/ratings``, ``bot/replays``). Each answers
+server's ended games (``bot/messages/history.py``, ``bot/ratings``, ``bot/replays``). Each answers
 privately, in the reader's language."""
 
 from __future__ import annotations
@@ -11,13 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import Answer
 from bot.app import GloryBot
 from bot.exts._choices import GAME_CHOICES
-from bot.history import EVERYONE, ended_games, history_line, show_history
 from bot.i18n import t
 from bot.i18n.commands import text
-from bot.languages import user_locale
+from bot.interactions.answers import Answer
+from bot.interactions.replies import guarded
+from bot.messages.history import EVERYONE, ended_games, history_line, show_history
+from bot.messages.languages import user_locale
 from bot.pictures.attach import TREND_FILE, attach
 from bot.pictures.scene import TrendScene
 from bot.ratings.board import profile_embed
@@ -25,7 +26,6 @@ from bot.ratings.queries import GameRating, profile
 from bot.render import presenter_for
 from bot.render.common import safe_names
 from bot.replays.view import show_replay
-from bot.replies import guarded
 
 RECENT_GAMES = 5
 MAX_GAME_ID = 2**53 - 1

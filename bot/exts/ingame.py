@@ -7,12 +7,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PUBLIC_ANSWER, GloryBot
+from bot.flows.lobby import can_manage
+from bot.flows.session import LoadedGame, complete
 from bot.i18n.commands import text
-from bot.lobby import can_manage
+from bot.interactions.replies import guarded, reply
+from bot.messages.scores import send_scores
 from bot.outbox.entries import REPOST, Publication
-from bot.replies import guarded, reply
-from bot.scores import send_scores
-from bot.session import LoadedGame, complete
 from bot.storage.models import GameStatus
 
 
@@ -77,7 +77,7 @@ class InGame(commands.Cog):
             if loaded.status is GameStatus.LOBBY:
                 await reply(interaction, "leave.use_lobby_button")
                 return
-            # The AI takes the seat while others play on (bot/seat_handover.py).
+            # The AI takes the seat while others play on (bot/flows/seat_handover.py).
             await self.bot.handover.leave(interaction, loaded)
 
     @app_commands.command(

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.app import GloryBot
 from bot.exts.settings import HINT_CHOICES
 from bot.i18n.commands import text
-from bot.replies import guarded, reply
+from bot.interactions.replies import guarded, reply
 
 
 class Pictures(commands.Cog):

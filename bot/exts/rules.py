@@ -1,4 +1,5 @@
-"""``/rules``: a short paged guide to a game, in our own words (ephemeral; ``bot/guide.py``)."""
+"""``/rules``: a short paged guide to a game, in our own words (ephemeral;
+``bot/messages/guide.py``)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from discord.ext import commands
 
 from bot.app import GloryBot
 from bot.exts._choices import GAME_CHOICES
-from bot.guide import GUIDE_ITEMS, PAGES, send_guide
 from bot.i18n.commands import text
-from bot.replies import guarded, reply
+from bot.interactions.replies import guarded, reply
+from bot.messages.guide import GUIDE_ITEMS, PAGES, send_guide
 
 
 class Rules(commands.Cog):

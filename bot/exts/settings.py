@@ -1,5 +1,5 @@
 """``/settings language``: the language of the bot's public messages in this server;
-``/settings hints``: whether its players may ask for hints (``bot/hints.py``);
+``/settings hints``: whether its players may ask for hints (``bot/flows/hints.py``);
 ``/settings replays``: whether replays of its ended games show the hands (``bot/replays``);
 ``/settings images``: whether its games' tables, hands and score charts carry pictures
 (``bot/pictures/``).
@@ -16,13 +16,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import Answer
 from bot.app import GloryBot
+from bot.flows.lobby import can_manage
 from bot.i18n import LOCALES, t
 from bot.i18n.commands import text
-from bot.languages import discord_guild_locale, user_locale
-from bot.lobby import can_manage
-from bot.replies import guarded, reply
+from bot.interactions.answers import Answer
+from bot.interactions.replies import guarded, reply
+from bot.messages.languages import discord_guild_locale, user_locale
 
 SERVER_DEFAULT = "default"
 LANGUAGE_CHOICES = [

@@ -8,12 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import Answer
 from bot.app import PUBLIC_ANSWER, GloryBot
 from bot.exts._choices import GAME_CHOICES
 from bot.i18n.commands import text
+from bot.interactions.answers import Answer
+from bot.interactions.replies import guarded
 from bot.ratings.board import load_pages, standings_message
-from bot.replies import guarded
 
 
 class Standings(commands.Cog):

@@ -134,7 +134,7 @@ async def bot_process(
 
 GLORY_BOT = (sys.executable, "-m", "bot")
 """The bot as ``make run`` starts it: it registers its commands by itself (a new database has no
-record of them, so the first start sends them; ``bot/command_sync.py``)."""
+record of them, so the first start sends them; ``bot/interactions/command_sync.py``)."""
 
 
 def glory_bot(

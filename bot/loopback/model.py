@@ -176,6 +176,9 @@ class Channel:
     """For a thread: locked (only thread managers may unarchive it; the bot is not one here)."""
     archive_changed_at: float | None = None
     """For a thread: when it was last archived or unarchived (``archive_timestamp``)."""
+    bot_may_attach: bool = True
+    """A guild channel in which the bot holds Attach Files (a thread: its parent's decides).
+    Without it Discord refuses a message that uploads a file, 403 / 50013."""
 
     @property
     def is_dm(self) -> bool:

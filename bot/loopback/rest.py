@@ -76,6 +76,7 @@ UNKNOWN_WEBHOOK = 10015
 UNKNOWN_USER = 10013
 UNKNOWN_INTERACTION = 10062
 NOT_OWN_MESSAGE = 50005
+MISSING_PERMISSIONS = 50013
 CANNOT_DM_USER = 50007
 THREAD_ARCHIVED = 50083
 ALREADY_ACKNOWLEDGED = 40060
@@ -624,6 +625,9 @@ class RestApi:
         refused = self._payload_refusal(request, self._message_problems(body))
         if refused is not None:
             return refused
+        refused = self._refused_upload(channel, body)
+        if refused is not None:
+            return refused
         if channel.archived:
             await emu.unarchive_thread(channel)  # posting into an archived thread revives it
         body["flags"] = int(body.get("flags") or 0) & ~MESSAGE_FLAG_EPHEMERAL
@@ -665,8 +669,22 @@ class RestApi:
         refused = self._payload_refusal(request, self._message_problems(body, editing=message))
         if refused is not None:
             return refused
+        refused = self._refused_upload(self._emu.world.channels[message.channel_id], body)
+        if refused is not None:
+            return refused
         edited = await self._emu.edit_message_as_bot(message, body)
         return json_answer(message_payload(edited, self._emu.world))
+
+    def _refused_upload(self, channel: Any, body: dict[str, Any]) -> web.Response | None:
+        """Discord's 403 / 50013 for a file uploaded (a new message's, or one an edit adds)
+        in a guild channel where the bot lacks Attach Files (a thread: in its parent)."""
+        uploads = [a for a in body.get("attachments") or [] if "size" in a]
+        if not uploads or channel.guild_id is None:
+            return None
+        parent = self._emu.world.channels.get(channel.parent_id or 0)
+        if channel.bot_may_attach and (parent is None or parent.bot_may_attach):
+            return None
+        return error_answer(403, MISSING_PERMISSIONS, "Missing Permissions")
 
     async def delete_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)

@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bot.outbox.courier import IN_FLIGHT_SECONDS
+from bot.outbox.dispatch import IN_FLIGHT_SECONDS
 
 from . import Actor, Emulator, Message
 from .bot_process import BotProcess
@@ -87,6 +87,16 @@ class SoakSettings:
     kills: int = 2
     discord_rate_limits: bool = False
     """Discord's per-route and global rate limits (``RateLimits.discord_like``) on top."""
+    global_limit: int | None = None
+    """With ``discord_rate_limits``: the global limit's requests a second (``None``: Discord's
+    50). A lower one saturates the budget with a few games (the bot must be told the same
+    figure: ``GLOBAL_REQUESTS_PER_SECOND``, ``bot_settings``)."""
+
+    def bot_settings(self) -> dict[str, str]:
+        """The bot's environment for this soak: its global budget as the emulator's."""
+        if self.discord_rate_limits and self.global_limit is not None:
+            return {"GLOBAL_REQUESTS_PER_SECOND": str(self.global_limit)}
+        return {}
 
 
 @dataclass
@@ -134,6 +144,8 @@ class Soak:
         self.clicks = 0
         self.down: list[tuple[float, float]] = []
         """When the bot was down (killed … ready again), on ``time.perf_counter``."""
+        self.killed_at: float | None = None
+        """While the bot is down: when it was killed."""
         self.restarts = 0
         self.first_dm_wait = 0.0
         self.lag = LoopLag()
@@ -232,9 +244,16 @@ class Soak:
         Nobody may be unable to act for ``STALL_SECONDS``, except while one of its players
         waits for their first DM under Discord's rate limits: that wait does not count, but
         may last ``first_dm_wait`` more (``STALL_SECONDS + first_dm_wait`` from the start of
-        play); once the first DM is there, the game has ``STALL_SECONDS`` again.
+        play); once the first DM is there, the game has ``STALL_SECONDS`` again. The time the
+        bot is down (killed, until it is ready again) does not count either.
         """
         now = time.perf_counter()
+        if self.killed_at is not None:
+            return None  # nothing is delivered while the bot is down
+        # A game the bot was killed in the middle of has STALL_SECONDS from its return: the
+        # dead process delivered nothing (a restart's backlog: every game's undelivered
+        # publications at once, under Discord's limits).
+        stalled_since = max([stalled_since] + [up for _, up in self.down if up > stalled_since])
         if self.first_dm_wait and self.awaits_first_dm(game):
             waited = now - began
             if waited > STALL_SECONDS + self.first_dm_wait:
@@ -403,12 +422,13 @@ class Soak:
                 if all(not g.table.running for g in self.games):
                     return
                 await asyncio.sleep(0.1)
-            killed_at = time.perf_counter()
+            killed_at = self.killed_at = time.perf_counter()
             await self.bot.kill()
             await asyncio.sleep(0.5)
             await self.bot.start()
             await self.bot.wait_ready(self.emulator, timeout=30)
             self.down.append((killed_at, time.perf_counter()))
+            self.killed_at = None
             self.restarts += 1
 
     async def run(self, expected_steps: int) -> float:
@@ -683,11 +703,10 @@ def read_database(path: Path) -> dict[int, StoredGame]:
 
 def faulty_emulator(settings: SoakSettings) -> Emulator:
     """An emulator with the soak's faults (and Discord's rate limits if asked)."""
-    emulator = Emulator(
-        rate_limits=RateLimits.discord_like() if settings.discord_rate_limits else None,
-        record_limit=1_000_000,
-    )
-    return emulator
+    rate_limits = RateLimits.discord_like() if settings.discord_rate_limits else None
+    if rate_limits is not None and settings.global_limit is not None:
+        rate_limits.global_limit = settings.global_limit
+    return Emulator(rate_limits=rate_limits, record_limit=1_000_000)
 
 
 def add_faults(emulator: Emulator, settings: SoakSettings) -> None:

@@ -2,8 +2,8 @@
 
 Used by the process-level tests and the load benchmark of the real bot. A player looks at
 the messages they can see that carry game-menu components (``glory:m:...`` buttons,
-``glory:s:...`` selects; see ``bot/components.py``) and uses one at random, like a person
-clicking around the menus. When nobody at a table can act (a crash can interrupt the bot
+``glory:s:...`` selects; see ``bot/interactions/components.py``) and uses one at random, like a
+person clicking around the menus. When nobody at a table can act (a crash can interrupt the bot
 between answering a click and sending the next player's hand), the players do what a person
 would: press "My hand" on the public table, which sends a fresh ephemeral hand.
 Every loop here is bounded by a step count and each wait by a timeout.
@@ -285,7 +285,7 @@ async def open_and_start(
     others join, the host starts it. Returns the table once the first hand reached a DM.
 
     ``options`` is ``/play``'s optional text argument, e.g. ``"rounds=1"`` (see
-    ``bot/options.py``); without it the lobby starts with the game's defaults. ``ai``: levels
+    ``bot/flows/options.py``); without it the lobby starts with the game's defaults. ``ai``: levels
     of AI players the host seats from the lobby's seats menu before starting.
     """
     channel = channel or emulator.channel

@@ -14,8 +14,10 @@ first when the bot needs more than it has:
 - **Fair between games**: within a priority the waiting games take turns (round robin), so a
   busy game cannot crowd out a quiet one; under saturation every game slows down evenly.
 - **Within the limit in any second**: Discord counts requests in windows of a second that
-  need not start when ours do; at most ``rate`` a second plus a burst of ``BURST`` go out in
-  any second, and ``rate`` is ``SHARE`` of the setting, so the sum stays below it.
+  need not start when ours do; at most ``rate`` a second plus a burst go out in any second,
+  ``rate`` being ``SHARE`` of the setting and the burst at most half the rest (``BURST``
+  where the setting leaves room for it, fewer at 50 a second or less, one at least): the
+  other half is for requests that arrive at Discord closer together than they were sent.
 - **Several processes** on one PostgreSQL split the budget: each takes ``1/n`` of it, ``n``
   being the processes alive (``bot/storage/budget_shares.py`` keeps the count in PostgreSQL;
   no other service). One process (SQLite) takes it all.
@@ -46,7 +48,13 @@ DEFAULT_GLOBAL_REQUESTS_PER_SECOND = 50.0
 SHARE = 0.9
 """The part of Discord's limit the pacer uses: with ``BURST`` on top it stays within it."""
 BURST = 4
-"""Requests that may go at once after a quiet moment (on top of the steady rate)."""
+"""Requests that may go at once after a quiet moment (on top of the steady rate), where the
+limit leaves room for them (``GlobalBudget.burst``)."""
+JITTER_SHARE = 0.5
+"""Of the part of the limit ``SHARE`` leaves, what a burst may take; the rest is for the way to
+Discord: requests sent a moment apart can arrive together (a slow network, a busy event loop
+on either side), and Discord counts them when they arrive. (The rate-limited soak in CI, with
+a limit of 20 a second and a burst of 2, met a global 429 every minute or so.)"""
 REFRESH_SECONDS = 5.0
 """How often, at most, a busy process counts again the processes it shares the budget with."""
 PROMOTE_SECONDS = 4.0
@@ -88,7 +96,7 @@ class GlobalBudget:
         self._sleep = sleep
         self.processes = max(1, processes)
         self._clock = clock or _loop_time
-        self._tokens = float(BURST)
+        self._tokens = self.burst
         self._refilled: float | None = None
         self._waiting: list[OrderedDict[int, deque[tuple[float, asyncio.Future[None]]]]] = [
             OrderedDict() for _ in PRIORITY_NAMES
@@ -109,6 +117,15 @@ class GlobalBudget:
         """Requests a second this process may make."""
         return self.limit * SHARE / self.processes
 
+    @property
+    def burst(self) -> float:
+        """Requests that may go at once: ``BURST``, or fewer where ``rate`` and the burst
+        together would leave less than ``JITTER_SHARE`` of what ``SHARE`` leaves of this
+        process's part of the limit (a low setting, or several processes, each with a burst of
+        its own); one at least."""
+        room = self.limit * (1.0 - SHARE) * JITTER_SHARE / self.processes
+        return max(1.0, min(float(BURST), room))
+
     def share_with(self, processes: int) -> None:
         """``processes`` (this one included) share the limit from now on."""
         self.processes = max(1, processes)
@@ -117,7 +134,7 @@ class GlobalBudget:
         now = self._clock()
         if self._refilled is not None:
             gained = (now - self._refilled) * self.rate
-            self._tokens = min(float(BURST), self._tokens + gained)
+            self._tokens = min(self.burst, self._tokens + gained)
         self._refilled = now
 
     async def acquire(self, priority: int | None = None, game_id: int | None = None) -> None:

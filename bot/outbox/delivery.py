@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import parse_target
+from bot.flows.session import LoadedGame
 from bot.i18n import t
-from bot.outbox.click_tokens import DELETE_THROUGH_CLICKS, ClickTokens
+from bot.interactions.components import parse_target
+from bot.outbox.click_tokens import ClickTokens
 from bot.outbox.shown import ShownHands
 from bot.pictures.attach import for_new_message
 from bot.render.layout import Layout, edit_fields, text
-from bot.session import LoadedGame
 from bot.storage.cache import KEPT_MOVES
 from bot.storage.models import GameStatus, SeatRow
 from games import Event
@@ -58,6 +58,9 @@ TIDY_MESSAGES = 50
 """How far back a seat's DM channel is tidied at the end of a game (one request)."""
 INVALID_FORM_BODY = 50035
 """Discord refused an edit's body."""
+MISSING_PERMISSIONS = 50013
+"""Discord refused a message: here, one that uploads a picture where the bot may not attach
+files (the invite asks for Attach Files, but a server can take it away in a channel)."""
 THREAD_ARCHIVED = 50083
 """Discord refuses edits in an archived thread; a new message there unarchives it."""
 
@@ -87,6 +90,9 @@ class Delivery:
         """What each hand DM this process sent or edited shows (no edit that changes nothing)."""
         self.clicks = ClickTokens()
         """The newest click whose answer updated each DM (a replaced DM is deleted with it)."""
+        self.no_uploads: set[int] = set()
+        """Channels where Discord refused the bot an upload (no Attach Files): their tables go
+        without pictures, the board in words (one refusal per channel and process)."""
 
     def _channel(self, loaded: LoadedGame) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
@@ -137,13 +143,16 @@ class Delivery:
         if message_id is None:
             await self.post_table(loaded, recent, nonce(loaded.id, "table", 0))
             return
-        content = await self.bot.publisher.table_content(loaded, recent)
+        content = await self._table_content(loaded, recent)
         try:
             await self._channel(loaded).get_partial_message(message_id).edit(**content)
             return
         except discord.NotFound:
             log.info("game %s: the table message is gone; posting it again", loaded.id)
         except discord.HTTPException as error:
+            if self._refused_upload(loaded, error):
+                await self.show_table(loaded, recent)  # without its picture
+                return
             if error.code == INVALID_FORM_BODY:
                 # Discord would not turn this message into the table as it is now (a table
                 # sent before the bot wrote Components V2 that Discord refuses to convert):
@@ -162,14 +171,42 @@ class Delivery:
     ) -> None:
         """Post the table at the bottom of the channel and retire the previous one."""
         old = loaded.row.table_message_id
-        content = await self.bot.publisher.table_content(loaded, recent)
-        message = await self._channel(loaded).send(**for_new_message(content), nonce=key)
+        content = await self._table_content(loaded, recent)
+        try:
+            message = await self._channel(loaded).send(**for_new_message(content), nonce=key)
+        except discord.HTTPException as error:
+            if not self._refused_upload(loaded, error):
+                raise
+            content = await self._table_content(loaded, recent)  # without its picture
+            message = await self._channel(loaded).send(**for_new_message(content), nonce=key)
         if message.id == old:
             return  # a redelivery: Discord returned the message this nonce created
         await self.bot.store.set_message(loaded.id, table_message_id=message.id)
         loaded.row.table_message_id = message.id
         if old is not None:
             await self._retire_table(loaded, old, message.jump_url)
+
+    async def _table_content(
+        self, loaded: LoadedGame, recent: Sequence[Sequence[Event]]
+    ) -> dict[str, Any]:
+        pictures = loaded.row.channel_id not in self.no_uploads
+        return await self.bot.publisher.table_content(loaded, recent, pictures=pictures)
+
+    def _refused_upload(self, loaded: LoadedGame, error: discord.HTTPException) -> bool:
+        """Whether Discord refused the table's picture (the bot may not attach files in the
+        game's channel) for the first time: from now on that channel's tables go without."""
+        channel = loaded.row.channel_id
+        if error.code != MISSING_PERMISSIONS or channel in self.no_uploads:
+            return False
+        self.no_uploads.add(channel)
+        log.warning(
+            "game %s: the bot may not attach files in channel %s (403 %s); its tables go "
+            "without pictures",
+            loaded.id,
+            channel,
+            error.code,
+        )
+        return True
 
     async def _retire_table(self, loaded: LoadedGame, old: int, link: str) -> None:
         """Point the previous table message at the new one (best effort: it may be gone)."""
@@ -201,20 +238,28 @@ class Delivery:
 
     async def post_game_over(self, loaded: LoadedGame, why: str | None) -> None:
         """The game-over message: a new channel message that pings the human players alone
-        (``bot/game_over.py``), once (its nonce names the game). Nothing for a game that never
-        started or is still running."""
+        (``bot/messages/game_over.py``), once (its nonce names the game). Nothing for a game that
+        never started or is still running."""
         # Imported here: the game-over content reads the ratings board, whose controls import
         # the AI and the turn clock, which imports this module.
-        from bot.game_over import game_over
-        from bot.game_over_layout import game_over_message
+        from bot.messages.game_over import game_over
+        from bot.messages.game_over_layout import game_over_message
         from bot.ratings.queries import rating_changes
 
         if loaded.state is None or loaded.status in (GameStatus.LOBBY, GameStatus.ACTIVE):
             return
         changes = await rating_changes(self.bot.store, loaded.id)
-        chart = await self.bot.publisher.pictures.final_chart(loaded)
+        chart = None
+        if loaded.row.channel_id not in self.no_uploads:
+            chart = await self.bot.publisher.pictures.final_chart(loaded)
         content = game_over_message(game_over(loaded, changes, why), loaded, chart)
-        await self._channel(loaded).send(**content, nonce=nonce(loaded.id, "over"))
+        try:
+            await self._channel(loaded).send(**content, nonce=nonce(loaded.id, "over"))
+        except discord.HTTPException as error:
+            if chart is None or not self._refused_upload(loaded, error):
+                raise
+            content = game_over_message(game_over(loaded, changes, why), loaded, None)
+            await self._channel(loaded).send(**content, nonce=nonce(loaded.id, "over"))
 
     async def tell_closed_dms(self, loaded: LoadedGame, user_ids: Sequence[int], key: int) -> None:
         """Tell players whose DMs are closed, in the channel, to use My hand (a ping)."""
@@ -261,7 +306,7 @@ class Delivery:
         # While the AI plays an absent player's seat, their DM is kept up to date (with the
         # button to take the seat back) but does not ping them for every turn it plays.
         # Nor is a player pinged for a move the bot makes for them (their only one, and they
-        # asked for that: ``bot/forced_moves.py``).
+        # asked for that: ``bot/flows/forced_moves.py``).
         quiet = row.takeover or await self.bot.forced.will_play(loaded, seat)
         ping_since = None if quiet else await self._turn_to_ping(loaded, seat, ping_since)
         languages = await self.bot.languages.of_users([row.user_id])
@@ -301,7 +346,9 @@ class Delivery:
         change = self.shown.begin(message_id)
         shown = None
         try:
-            await self._dm(channel_id).get_partial_message(message_id).edit(**content)
+            # Through the player's last click on it if it can (outside the token's budget).
+            if not await self.clicks.edit(message_id, content, self.bot._connection):
+                await self._dm(channel_id).get_partial_message(message_id).edit(**content)
             shown = content
         finally:
             self.shown.end(message_id, change, shown)
@@ -339,9 +386,10 @@ class Delivery:
                 message = await self.send_dm(row, content, key)
             except discord.NotFound as error:
                 # The DM this nonce made is deleted already. Usually something newer replaced
-                # it; but a click on the older DM may have made that one the hand again (and
-                # the newer one was deleted as stale): then the hand is still the one this
-                # nonce replaces, and the same nonce would find the deleted DM for minutes.
+                # it; if the hand is still the one this nonce replaces (before clicks could
+                # only make newer DMs the hand, a click on the older DM did that, and the
+                # newer one was deleted as stale), the same nonce would find the deleted DM
+                # for minutes: the DM goes under a nonce of its own.
                 current = await self.bot.store.current_seat(loaded.id, seat)
                 if again or current is None or current.hand_message_id != row.hand_message_id:
                     raise Outdated(f"game {loaded.id}: seat {seat}'s DM moved on") from error
@@ -483,14 +531,8 @@ class Delivery:
         if current is not None and current.hand_message_id == stale:
             return  # a click has made it the player's hand again since
         try:
-            # Through the player's last click on it if it can (outside the token's budget);
-            # one process only (with several, the shard tests lost DMs: not understood yet).
-            shared = self.bot.store.shared
-            if (
-                shared
-                or not DELETE_THROUGH_CLICKS
-                or not await self.clicks.delete(stale, self.bot.http)
-            ):
+            # Through the player's last click on it if it can (outside the token's budget).
+            if not await self.clicks.delete(stale, self.bot.http):
                 await self._dm(row.hand_channel_id).get_partial_message(stale).delete()
         except discord.NotFound:
             pass  # deleted already (by the player, or by a delivery a crash cut short)

@@ -13,7 +13,8 @@ from typing import Any
 
 MOVE = "move"
 """A move: the table, the hands in ``hands``, and a new DM (a ping) for the seats in ``fresh``;
-``over``: the move ended the game (its game-over message is posted, ``bot/game_over.py``)."""
+``over``: the move ended the game (its game-over message is posted,
+``bot/messages/game_over.py``)."""
 START = "start"
 """A game started: the table is posted, every seat gets its first hand DM."""
 END = "end"
@@ -30,11 +31,11 @@ RESYNC = "resync"
 before the outbox, whose last publication may have been cut short)."""
 REMIND = "remind"
 """The turn clock: remind ``seat`` (in ``body``) that its turn runs out, once per turn (the
-entry's version); written with the claim of the turn's reminder (``bot/clock.py``)."""
+entry's version); written with the claim of the turn's reminder (``bot/flows/clock.py``)."""
 
 LOBBY = "lobby"
 """The lobby message is shown again: a seat of a rematch lobby was taken from the game-over
-message (``bot/rematch.py``), not from the lobby's own buttons."""
+message (``bot/flows/rematch.py``), not from the lobby's own buttons."""
 
 KINDS = (MOVE, START, END, EXPIRE, REPOST, REDRAW, RESYNC, REMIND, LOBBY)
 

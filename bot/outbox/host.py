@@ -10,12 +10,13 @@ import discord
 
 if TYPE_CHECKING:
     from discord.http import HTTPClient
+    from discord.state import ConnectionState
 
-    from bot.clock import TurnClock
-    from bot.config import Settings
-    from bot.forced_moves import ForcedMoves
-    from bot.languages import Languages
-    from bot.publisher import Publisher
+    from bot.flows.clock import TurnClock
+    from bot.flows.forced_moves import ForcedMoves
+    from bot.messages.languages import Languages
+    from bot.messages.publisher import Publisher
+    from bot.process.config import Settings
     from bot.storage.repository import Store
     from games import Game
 
@@ -29,6 +30,9 @@ class OutboxHost(Protocol):
     forced: ForcedMoves
     clock: TurnClock
     http: HTTPClient
+    _connection: ConnectionState
+    """discord.py's connection state (a hand DM's edit through a click's token stores its view
+    there, as a channel edit does: ``click_tokens.py``)."""
 
     @property
     def user(self) -> discord.ClientUser | None: ...

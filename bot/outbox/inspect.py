@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from bot.outbox.budget import GlobalBudget
-    from bot.outbox.courier import Outbox
+    from bot.outbox.dispatch import Outbox
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """Pictures as Discord attachments of the bot's messages.
 
-Kept apart from the drawing (and light to import): ``bot.answers`` and the outbox use these
-to send a message with its picture, and they are imported early.
+Kept apart from the drawing (and light to import): ``bot.interactions.answers`` and the outbox use
+these to send a message with its picture, and they are imported early.
 """
 
 from __future__ import annotations
@@ -61,8 +61,8 @@ def picture_files(
 
 
 SHOWN = "glory.shown"
-"""``Interaction.extras`` key under which ``bot.click_router`` keeps the clicked message's raw
-components and embeds (the interaction's own message is built without them)."""
+"""``Interaction.extras`` key under which ``bot.interactions.click_router`` keeps the clicked
+message's raw components and embeds (the interaction's own message is built without them)."""
 
 
 def shown_pictures(interaction: discord.Interaction) -> set[str]:

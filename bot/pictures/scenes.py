@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.flows.session import LoadedGame
 from bot.i18n import t
 from bot.pictures.palette import THEMES
 from bot.pictures.scene import ChartScene, HandScene, TableScene, plain
 from bot.render import presenter_for
 from bot.render.common import result_line, status_line
-from bot.session import LoadedGame
 from games import Event, events_for
 
 

@@ -21,6 +21,7 @@ import logging
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.flows.session import LoadedGame
 from bot.i18n import t
 from bot.pictures import draw
 from bot.pictures.attach import CHART_FILE, HAND_FILE, TABLE_FILE, attach
@@ -28,7 +29,6 @@ from bot.pictures.palette import DEFAULT_THEME
 from bot.pictures.scene import HandScene, TrendScene
 from bot.pictures.scenes import chart_scene, hand_scene, table_scene
 from bot.pictures.workers import PictureWorkers
-from bot.session import LoadedGame
 from bot.storage.cache import LruCache
 from bot.storage.settings_cache import SettingsCache
 from games import Event

@@ -34,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from bot.worker_processes import settle_worker
+from bot.process.worker_processes import settle_worker
 
 log = logging.getLogger(__name__)
 

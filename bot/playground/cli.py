@@ -14,8 +14,8 @@ import signal
 import sys
 from pathlib import Path
 
-from bot.cli_locale import cli_locale
 from bot.i18n import t
+from bot.process.cli_locale import cli_locale
 
 from .session import Playground, PlaygroundOptions
 from .web import PageServer

@@ -20,16 +20,16 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai.autoplay import AI_LEVELS
-from bot.config import SETTINGS
 from bot.loopback import ActionRefused, Actor, Emulator, InteractionRecord, User, WaitTimeout
 from bot.loopback.bot_process import BotProcess
 from bot.loopback.interactions import APPLICATION_COMMAND
 from bot.loopback.model import Channel, Message
 from bot.loopback.ratelimits import RateLimits
+from bot.process.config import SETTINGS
 
 SEATS_SELECT = "glory:seats:"
-"""The lobby's seats menu (``bot/components.py``): its ``a<level>`` values add an AI player.
-Custom ids are a stored format that old messages keep, so this prefix stays."""
+"""The lobby's seats menu (``bot/interactions/components.py``): its ``a<level>`` values add an AI
+player. Custom ids are a stored format that old messages keep, so this prefix stays."""
 BOT_READY_SECONDS = 60.0
 FAILED_GRACE_SECONDS = 0.5
 """After the deadline, how long the page waits before saying an interaction failed."""

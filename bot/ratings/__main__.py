@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from dotenv import load_dotenv
 
 from bot.__main__ import cli_locale
-from bot.config import DEFAULT_DATABASE_URL
 from bot.i18n import t
+from bot.process.config import DEFAULT_DATABASE_URL
 from bot.ratings.ledger import rebuild, snapshot
 from bot.storage.repository import Store
 

@@ -21,19 +21,19 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 from discord import ui
 
-from bot.answers import Answer
-from bot.components import Control, DamagedControl, number
-from bot.controls import SentControls
 from bot.i18n import t
-from bot.paging import step_buttons
+from bot.interactions.answers import Answer
+from bot.interactions.components import Control, DamagedControl, number
+from bot.interactions.replies import guarded
+from bot.messages.controls import SentControls
+from bot.messages.paging import step_buttons
 from bot.ratings.queries import BoardEntry, GameRating, leaderboard, rated_games
 from bot.render import presenter_for
 from bot.render.limits import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, clip, first_lines
-from bot.replies import guarded
 from games import REGISTRY
 
 if TYPE_CHECKING:
-    from bot.languages import Languages
+    from bot.messages.languages import Languages
     from bot.storage.repository import Store
 
 

@@ -14,7 +14,8 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown, escape_mentions, format_dt
 
-from bot.clock import turn_time_text
+from bot.flows.clock import turn_time_text
+from bot.flows.session import LoadedGame
 from bot.i18n import t
 from bot.render.base import Presenter
 from bot.render.limits import (
@@ -26,7 +27,6 @@ from bot.render.limits import (
     last_lines,
     room_left,
 )
-from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 from games import Event, Game, Option, events_for
 

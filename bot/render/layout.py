@@ -110,7 +110,7 @@ class PrebuiltControls(discord.ui.View):
     rendering the hand; ``menu_controls`` writes the same JSON directly. discord.py keeps no
     record of this view: it is finished from the start, so nothing is stored for it, and
     clicks on its controls are routed by their custom_ids like every other
-    (``bot/components.py``).
+    (``bot/interactions/components.py``).
     """
 
     def __init__(self, components: list[dict[str, Any]]) -> None:

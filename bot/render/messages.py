@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.flows.session import LoadedGame
 from bot.i18n import t
 from bot.pictures.attach import CHART_FILE, HAND_FILE, TABLE_FILE
 from bot.pictures.scene import plain
@@ -50,7 +51,6 @@ from bot.render.layout import (
 )
 from bot.render.limits import EMBED_TITLE, clip
 from bot.render.story import story_key, story_of
-from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 from games import Event
 

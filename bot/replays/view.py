@@ -31,20 +31,20 @@ from typing import Any, Protocol
 import discord
 from discord import ui
 
-from bot.answers import Answer
-from bot.components import Control, DamagedControl, number
-from bot.controls import SentControls
+from bot.flows.session import LoadedGame
 from bot.i18n import t
-from bot.languages import user_locale
-from bot.paging import step_buttons
+from bot.interactions.answers import Answer
+from bot.interactions.components import Control, DamagedControl, number
+from bot.interactions.replies import guarded, reply
+from bot.messages.controls import SentControls
+from bot.messages.languages import user_locale
+from bot.messages.paging import step_buttons
 from bot.render import presenter_for
 from bot.render.common import safe_names, table_embed
 from bot.render.limits import EMBED_TITLE, FIELD_NAME, FIELD_VALUE, clip, first_lines, room_left
 from bot.replays.export import game_json
 from bot.replays.rebuild import Replay
 from bot.replays.source import GameRecord, Replays
-from bot.replies import guarded, reply
-from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus
 
 

@@ -1,4 +1,4 @@
-"""What forced moves made for a player read and write (``bot/forced_moves.py``).
+"""What forced moves made for a player read and write (``bot/flows/forced_moves.py``).
 
 - ``users.auto_pass``: the player's choice (``/autopass``, or the button on a hand whose only
   move is a pass). Read when a forced move is due, never on a click's path, so it is not kept

@@ -97,7 +97,7 @@ class SeatRow(SQLModel, table=True):
     """Turns in a row that the clock ran out on (reset by the player's own move)."""
     departed: bool = False
     """The player left the game (``/leave``): the AI plays the seat (``takeover``) until they
-    take it back; if it ends so, their result is a loss (``bot/seat_handover.py``)."""
+    take it back; if it ends so, their result is a loss (``bot/flows/seat_handover.py``)."""
     confirmed: bool = True
     """In a rematch lobby: whether this player of the last game has confirmed their seat."""
     hints_used: int = 0

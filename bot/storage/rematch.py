@@ -1,4 +1,4 @@
-"""Storing rematch lobbies (``bot/rematch.py``).
+"""Storing rematch lobbies (``bot/flows/rematch.py``).
 
 A rematch is a lobby like any other (it expires, starts and is cancelled the same way), made
 from an ended game: the same game and options, the same turn time and the same seats in the

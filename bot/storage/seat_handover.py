@@ -1,4 +1,4 @@
-"""Storing a seat handed to the AI by its player (``/leave``; ``bot/seat_handover.py``).
+"""Storing a seat handed to the AI by its player (``/leave``; ``bot/flows/seat_handover.py``).
 
 One transaction, like every change the players see: the seat is marked as the AI's
 (``takeover``) and as left (``departed``), the turn's deadline goes if the seat is on turn (an

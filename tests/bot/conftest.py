@@ -15,7 +15,6 @@ from simcord.backend.errors import BackendError
 from simcord.types import HttpLogEntry
 
 from bot.app import GloryBot
-from bot.config import Settings
 from bot.loopback.discord_limits import (
     callback_problems,
     commands_problems,
@@ -26,6 +25,7 @@ from bot.loopback.discord_limits import (
 from bot.loopback.openapi import Contract
 from bot.loopback.openapi import refusal as contract_refusal
 from bot.outbox.pace import TablePace
+from bot.process.config import Settings
 
 
 def make_bot(database_url: str, *, pictures: bool = False, **settings: Any) -> GloryBot:

@@ -17,10 +17,10 @@ import discord
 import simcord
 
 from bot.app import GloryBot
+from bot.flows.moves import move_publication, private_parts
+from bot.flows.session import LoadedGame, load_game
 from bot.i18n import DEFAULT_LOCALE, LOCALES, catalog, t
-from bot.moves import move_publication, private_parts
 from bot.render.layout import Layout, edit_fields
-from bot.session import LoadedGame, load_game
 from bot.storage.models import GameStatus
 from bot.storage.repository import MoveRecord
 

@@ -7,7 +7,7 @@ import pytest
 
 from bot.i18n import LOCALES, t
 from bot.loopback.discord_limits import CONTENT as MESSAGE_CONTENT
-from bot.version import version
+from bot.process.version import version
 from tests.bot.driver import new_table, quick_game
 
 GAMES = ("call_to_glory", "kami", "clans_and_glory")
@@ -97,9 +97,9 @@ def test_health_of_one_shard_process_on_shared_postgresql(locale) -> None:
     from datetime import UTC, datetime
     from types import SimpleNamespace
 
-    from bot.about import health_text
-    from bot.command_sync import Registration
-    from bot.config import Settings
+    from bot.interactions.command_sync import Registration
+    from bot.process.about import health_text
+    from bot.process.config import Settings
     from bot.storage.bot_status import StatusCounts
 
     settings = Settings(

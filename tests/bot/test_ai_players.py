@@ -10,8 +10,8 @@ import random
 import pytest
 from sqlmodel import select
 
+from bot.flows.session import AI_MARK
 from bot.i18n import t
-from bot.session import AI_MARK
 from bot.storage.models import GameStatus, ResultRow
 from tests.bot.driver import (
     Table,

@@ -18,8 +18,8 @@ from contextlib import contextmanager
 import discord
 import pytest
 
-from bot.components import HandButton, MenuButton, MenuTarget
-from bot.controls import SentControls
+from bot.interactions.components import HandButton, MenuButton, MenuTarget
+from bot.messages.controls import SentControls
 from tests.bot.driver import new_table, open_lobby, play_one_move, quick_game
 
 CLICK_OBJECTS = (discord.Interaction, discord.InteractionResponse, discord.ui.View)
@@ -75,9 +75,11 @@ async def test_the_check_sees_the_cycles_discord_py_leaves_without_the_release(
     simcord_env, rng, monkeypatch
 ) -> None:
     """Without the release the same moves do leave cycles: the check above can fail. (No
-    view is rebuilt from the clicked message any more: ``bot/click_router.py`` runs the control
-    itself, so only the interaction and its response remain to untie.)"""
-    monkeypatch.setattr("bot.components.release_interaction", lambda interaction, view=None: None)
+    view is rebuilt from the clicked message any more: ``bot/interactions/click_router.py`` runs the
+    control itself, so only the interaction and its response remain to untie.)"""
+    monkeypatch.setattr(
+        "bot.interactions.components.release_interaction", lambda interaction, view=None: None
+    )
     table = await quick_game(simcord_env, players=3)
     with cyclic_garbage() as garbage:
         for _ in range(3):

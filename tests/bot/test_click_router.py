@@ -1,4 +1,5 @@
-"""Clicks on our controls run without discord.py's view machinery (``bot/click_router.py``).
+"""Clicks on our controls run without discord.py's view machinery
+(``bot/interactions/click_router.py``).
 
 The router relies on discord.py 2.7's parser table and on how it builds a DynamicItem from a
 component; these tests fail if a release changes either, and they pin which clicks the router
@@ -101,7 +102,7 @@ def test_a_clicked_button_or_select_is_made_from_its_custom_id_alone() -> None:
     """The item a control wraps carries the clicked custom_id; a select's options are not
     rebuilt (its chosen values come with the interaction), and a kind we never send is
     built by discord.py as before."""
-    from bot.click_router import clicked_item
+    from bot.interactions.click_router import clicked_item
 
     button = clicked_item(
         {"type": 2, "style": 1, "label": "Soldier", "custom_id": "glory:m:1:2:0:"}

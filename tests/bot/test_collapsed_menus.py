@@ -113,7 +113,7 @@ async def test_an_old_select_of_one_level_still_adds_one_index(simcord_env) -> N
 
 
 def test_a_menu_selects_value_is_one_index_or_a_path_below_its_level() -> None:
-    from bot.components import MAX_DEPTH, select_path
+    from bot.interactions.components import MAX_DEPTH, select_path
 
     assert select_path(["3"], 0) == (3,)  # a level's choice, as before
     assert select_path(["2.0.1"], 1) == (2, 0, 1)  # a complete move below the level

@@ -14,9 +14,9 @@ import pytest
 from discord import app_commands
 
 from bot.app import GloryBot
-from bot.command_sync import fingerprint, register
-from bot.config import Settings
-from bot.startup import summary
+from bot.interactions.command_sync import fingerprint, register
+from bot.process.config import Settings
+from bot.process.startup import summary
 from tests.bot.conftest import closed_after_the_test
 
 NO_WORKERS = {"ai_workers": 0, "picture_workers": 0}

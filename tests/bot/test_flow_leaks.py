@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot.controls import menu_controls, menu_layout
-from bot.game_over import final_line, game_over
+from bot.messages.controls import menu_controls, menu_layout
+from bot.messages.game_over import final_line, game_over
 from bot.render import presenter_for
 from bot.render.common import shown_names
 from bot.storage.models import GameStatus

@@ -7,7 +7,7 @@ import asyncio
 import math
 import random
 
-from bot.forced_moves import MIN_SAMPLES, PRIOR_MEDIAN, SHORTEST, forced_delay, only_move
+from bot.flows.forced_moves import MIN_SAMPLES, PRIOR_MEDIAN, SHORTEST, forced_delay, only_move
 from bot.i18n import t
 from bot.render.base import AUTOPLAY_EVENT
 from bot.storage.forced_moves import auto_pass, set_auto_pass

@@ -1,7 +1,7 @@
-"""The game-over message in the house style of the table and the hands (``bot/game_over_layout``):
-one container, in the winner's colour, the scores under a label saying they are the totals, and
-no footer line (the outbox recognises tables and hands by theirs). Pictures: in
-tests/bot/test_pictures_messages.py."""
+"""The game-over message in the house style of the table and the hands
+(``bot/messages/game_over_layout``): one container, in the winner's colour, the scores under a label
+saying they are the totals, and no footer line (the outbox recognises tables and hands by theirs).
+Pictures: in tests/bot/test_pictures_messages.py."""
 
 from __future__ import annotations
 

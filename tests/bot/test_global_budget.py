@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.outbox import budget
 from bot.outbox.budget import BURST, PROMOTE_SECONDS, GlobalBudget, pace_requests
 
@@ -35,8 +37,9 @@ async def requests(pacer: GlobalBudget, clock: Clock, wanted: list[tuple[int, in
 async def test_below_the_budget_nothing_waits() -> None:
     clock = Clock()
     pacer = GlobalBudget(50, clock=clock, sleep=clock.sleep)
-    await requests(pacer, clock, [(budget.TABLE, 1, f"t{n}") for n in range(BURST)])
-    assert [at for at, _ in clock.served] == [0.0] * BURST
+    burst = int(pacer.burst)
+    await requests(pacer, clock, [(budget.TABLE, 1, f"t{n}") for n in range(burst)])
+    assert [at for at, _ in clock.served] == [0.0] * burst
     assert pacer.waited == 0
 
 
@@ -48,27 +51,29 @@ async def test_no_second_holds_more_than_the_limit() -> None:
     times = [at for at, _ in clock.served]
     for start in times:
         assert sum(1 for at in times if start <= at < start + 1.0) <= 50
-    assert times[-1] >= (400 - BURST) / pacer.rate - 1e-6
+    assert times[-1] >= (400 - pacer.burst) / pacer.rate - 1e-6
 
 
 async def test_turn_dms_go_first_then_hands_then_tables() -> None:
     clock = Clock()
     pacer = GlobalBudget(10, clock=clock, sleep=clock.sleep)
-    await requests(pacer, clock, [(budget.TABLE, 1, "busy")] * BURST)  # the burst is used up
+    burst = int(pacer.burst)
+    await requests(pacer, clock, [(budget.TABLE, 1, "busy")] * burst)  # the burst is used up
     wanted = [(budget.TABLE, 2, "table"), (budget.HAND, 3, "hand"), (budget.TURN, 4, "turn")]
     await requests(pacer, clock, wanted)
-    assert [name for _, name in clock.served[BURST:]] == ["turn", "hand", "table"]
+    assert [name for _, name in clock.served[burst:]] == ["turn", "hand", "table"]
 
 
 async def test_games_take_turns_within_a_priority() -> None:
     """A game with many waiting requests does not crowd out another: they alternate."""
     clock = Clock()
     pacer = GlobalBudget(10, clock=clock, sleep=clock.sleep)
-    await requests(pacer, clock, [(budget.TABLE, 9, "x")] * BURST)
+    burst = int(pacer.burst)
+    await requests(pacer, clock, [(budget.TABLE, 9, "x")] * burst)
     busy = [(budget.HAND, 1, "busy")] * 6
     quiet = [(budget.HAND, 2, "quiet")] * 2
     await requests(pacer, clock, busy + quiet)
-    order = [name for _, name in clock.served[BURST:]]
+    order = [name for _, name in clock.served[burst:]]
     assert order[:4] == ["busy", "quiet", "busy", "quiet"]
 
 
@@ -77,7 +82,8 @@ async def test_a_waiting_table_is_promoted_and_never_starved() -> None:
     goes out, once it has waited a few seconds."""
     clock = Clock()
     pacer = GlobalBudget(10, clock=clock, sleep=clock.sleep)
-    await requests(pacer, clock, [(budget.TABLE, 9, "x")] * BURST)
+    burst = int(pacer.burst)
+    await requests(pacer, clock, [(budget.TABLE, 9, "x")] * burst)
     left = [300]
 
     async def turns(game: int) -> None:
@@ -94,6 +100,21 @@ async def test_a_waiting_table_is_promoted_and_never_starved() -> None:
     table_at = next(at for at, name in clock.served if name == "table")
     assert table_at <= 3 * PROMOTE_SECONDS  # two levels up, behind turns waiting meanwhile
     assert clock.served[-1][1] == "turn"  # the flood went on after it
+
+
+async def test_no_second_holds_more_than_a_low_limit_or_a_processs_part_of_it() -> None:
+    """The burst on top of the steady rate fits in what the limit leaves: at 20 a second, and
+    for each of several processes (each has a burst of its own), as at 50."""
+    for limit, processes in ((20, 1), (10, 1), (50, 2), (50, 3)):
+        clock = Clock()
+        pacer = GlobalBudget(limit, processes=processes, clock=clock, sleep=clock.sleep)
+        await requests(pacer, clock, [(budget.HAND, n % 5, str(n)) for n in range(200)])
+        times = [at for at, _ in clock.served]
+        part = limit / processes
+        for start in times:
+            assert sum(1 for at in times if start <= at < start + 1.0) <= part, (limit, processes)
+    assert GlobalBudget(50).burst == pytest.approx(2.5)  # BURST would leave nothing for the way
+    assert GlobalBudget(1000).burst == BURST
 
 
 async def test_processes_sharing_the_limit_each_take_their_part() -> None:

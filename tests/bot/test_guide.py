@@ -10,10 +10,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot import guide
 from bot.i18n import LOCALES, catalog, t
 from bot.loopback.discord_limits import message_problems
-from bot.option_help import option_about, value_about, value_token
+from bot.messages import guide
+from bot.messages.option_help import option_about, value_about, value_token
 from games import REGISTRY
 from tests.bot.driver import components, lobby_message, new_table, open_lobby, set_option
 from tests.bot.forge import forged_click

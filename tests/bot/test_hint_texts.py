@@ -16,7 +16,7 @@ import pytest
 import bot.i18n.de
 import bot.i18n.en
 import bot.i18n.ru
-from bot.hints import hint_request, hint_text, move_words, reason_key, reason_text
+from bot.flows.hints import hint_request, hint_text, move_words, reason_key, reason_text
 from bot.i18n import LOCALES, t
 from bot.render import presenter_for
 from bot.render.common import safe_names

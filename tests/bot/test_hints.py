@@ -11,7 +11,7 @@ import time
 import discord
 import pytest
 
-from bot.hints import move_words
+from bot.flows.hints import move_words
 from bot.i18n import t
 from bot.render import presenter_for
 from bot.render.common import safe_names

@@ -16,8 +16,8 @@ import pytest
 import simcord
 from sqlmodel import select
 
-from bot.history import PER_PAGE
 from bot.i18n import t
+from bot.messages.history import PER_PAGE
 from bot.ratings.board import PER_PAGE as BOARD_PAGE
 from bot.ratings.tables import RatingRow
 from bot.render import presenter_for

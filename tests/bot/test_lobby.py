@@ -5,8 +5,8 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.flows.options import OptionsTextError, parse_options
 from bot.i18n import LOCALES, t
-from bot.options import OptionsTextError, parse_options
 from bot.render import presenter_for
 from bot.storage.models import GameStatus
 from games import REGISTRY

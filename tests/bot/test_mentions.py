@@ -34,7 +34,7 @@ def allowed_mentions(request: Any) -> dict[str, Any] | None:
 
 
 def is_game_over(request: Any) -> bool:
-    """The game-over message (``bot/game_over.py``): the one message that pings players."""
+    """The game-over message (``bot/messages/game_over.py``): the one message that pings players."""
     return "glory:over:" in str(request.json)
 
 

@@ -17,7 +17,9 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.controls import (
+from bot.flows.session import LoadedGame
+from bot.i18n import LOCALES
+from bot.messages.controls import (
     PrebuiltControls,
     breadcrumb,
     label_whole_menu,
@@ -26,11 +28,9 @@ from bot.controls import (
     menu_view,
     resolve,
 )
-from bot.i18n import LOCALES
 from bot.render import presenter_for
 from bot.render.messages import hand_layout
 from bot.render.story import RecentMoves
-from bot.session import LoadedGame
 from bot.storage.models import GameStatus
 from games import REGISTRY, State
 from games.menu import choices_at
@@ -222,7 +222,7 @@ def test_prebuilt_controls_go_through_discord_py_as_they_are() -> None:
 def first_move_published(key: str) -> tuple[LoadedGame, State]:
     """The game after the first legal move of a 3-player position, as the bot stores it: its
     publication computed, then the game made the stored one (``after_move``)."""
-    from bot.moves import move_publication, private_parts
+    from bot.flows.moves import move_publication, private_parts
 
     before = next(positions(key))
     loaded = loaded_for(before, {})
@@ -243,7 +243,7 @@ def test_the_next_move_compares_with_the_private_parts_kept_with_the_state() -> 
     """A move's publication keeps each seat's private part of the new state with it: the next
     move reads them from any ``LoadedGame`` of that state (no seat's view computed again), and
     they are what a fresh computation gives."""
-    from bot.moves import private_parts, private_parts_key
+    from bot.flows.moves import private_parts, private_parts_key
 
     moved, after = first_move_published("clans_and_glory")
     later = LoadedGame(

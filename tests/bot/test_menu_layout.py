@@ -1,4 +1,4 @@
-"""The collapsed move menu (``bot/menu_layout.py``): fewer clicks, the same moves.
+"""The collapsed move menu (``bot/messages/menu_layout.py``): fewer clicks, the same moves.
 
 Every rule is checked on the real engines' menus along random games of every game and player
 count, with the bot's labels in every language: each move stays reachable and nothing else is,
@@ -14,9 +14,9 @@ from collections.abc import Iterator
 import pytest
 
 from benchmarks.clicks import clicks_for, index_path, loaded_for
-from bot.controls import entry_label
 from bot.i18n import LOCALES
-from bot.menu_layout import (
+from bot.messages.controls import entry_label
+from bot.messages.menu_layout import (
     BUTTON_LABEL,
     MAX_BUTTONS,
     OPTION_LABEL,

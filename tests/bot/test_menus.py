@@ -38,7 +38,7 @@ the menu asks for the card first (a deal of 25 or fewer is one select of complet
 
 
 async def test_nested_menu_and_back(simcord_env, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: NESTED_DEAL_SEED)
+    monkeypatch.setattr("bot.flows.lobby.secrets.randbits", lambda bits: NESTED_DEAL_SEED)
     table = new_table(simcord_env, 2)
     await open_lobby(table, "clans_and_glory")
     await start(table)

@@ -20,7 +20,7 @@ import pytest
 import simcord.http.router
 
 import bot.ratings.board as rating_board
-from bot.answers import DEFER_AFTER
+from bot.interactions.answers import DEFER_AFTER
 from bot.outbox.courier import Courier
 from bot.outbox.delivery import made_during
 from bot.outbox.entries import MOVE, START, Entry

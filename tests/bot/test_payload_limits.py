@@ -23,10 +23,12 @@ import discord
 import pytest
 from discord.utils import escape_markdown
 
-from bot import guide
-from bot.controls import breadcrumb, lobby_view, menu_controls, resolve, table_view
+from bot.flows.session import LoadedGame
 from bot.i18n import LOCALES, catalog, placeholders, t
 from bot.loopback.discord_limits import COMPONENTS_V2, CONTENT, message_problems
+from bot.messages import guide
+from bot.messages.controls import breadcrumb, lobby_view, menu_controls, resolve, table_view
+from bot.messages.scores import scores_message
 from bot.ratings.board import PER_PAGE, board_pages, standings_message
 from bot.ratings.queries import BoardEntry, ranked
 from bot.render import presenter_for
@@ -40,8 +42,6 @@ from bot.render.messages import (
     table_layout,
 )
 from bot.render.story import RecentMoves
-from bot.scores import scores_message
-from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
 from games import REGISTRY, State
 from games.menu import MenuTree, action_at, choices_at
@@ -479,8 +479,8 @@ def test_every_replay_position_fits_with_hands_in_every_language(key, players, n
 
 @pytest.mark.parametrize("names", NAME_SETS, ids=["mixed", "markdown"])
 def test_a_full_history_page_fits_in_every_language(names) -> None:
-    from bot.history import PER_PAGE as HISTORY_PAGE
-    from bot.history import EndedGame, history_message
+    from bot.messages.history import PER_PAGE as HISTORY_PAGE
+    from bot.messages.history import EndedGame, history_message
 
     games = []
     for _ in range(HISTORY_PAGE):
@@ -516,8 +516,8 @@ def check_game_over(loaded: LoadedGame, locale: str) -> None:
     """The game-over message (Components V2) of ``loaded`` in ``locale``, with a rating change
     for every seat, a player who left and the final chart, fits; it mentions the players
     alone."""
-    from bot.game_over import game_over
-    from bot.game_over_layout import chart_alt, game_over_layout, over_accent
+    from bot.messages.game_over import game_over
+    from bot.messages.game_over_layout import chart_alt, game_over_layout, over_accent
     from bot.pictures.attach import CHART_FILE
     from bot.ratings.queries import SeatRatingChange
     from bot.render.layout import Picture

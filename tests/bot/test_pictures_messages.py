@@ -11,8 +11,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.answers import Answer
 from bot.i18n import t
+from bot.interactions.answers import Answer
 from bot.pictures import service
 from bot.pictures.scene import HandScene, plain
 from bot.render import presenter_for
@@ -181,7 +181,7 @@ async def test_a_sub_menu_click_keeps_the_hand_picture_without_sending_it_again(
     simcord_env,
 ) -> None:
     # Clans and Glory: a card first, then its board and seat (the other games' decisions
-    # mostly fit one control now, bot/menu_layout.py).
+    # mostly fit one control now, bot/messages/menu_layout.py).
     table = new_table(simcord_env, 3)
     await open_lobby(table, "clans_and_glory")
     await start(table)

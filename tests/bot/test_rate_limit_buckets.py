@@ -1,4 +1,5 @@
-"""discord.py's buckets are swept for idle ones once a minute (bot/rate_limit_buckets.py).
+"""discord.py's buckets are swept for idle ones once a minute
+(bot/interactions/rate_limit_buckets.py).
 
 These run discord.py's own ``HTTPClient.get_ratelimit``: they fail if a release stops sweeping
 through ``_try_clear_expired_ratelimits`` or sweeps some other way.
@@ -10,7 +11,7 @@ import asyncio
 
 from discord.http import HTTPClient, Ratelimit
 
-from bot.rate_limit_buckets import SWEEP_EVERY, sweep_idle_buckets_less_often
+from bot.interactions.rate_limit_buckets import SWEEP_EVERY, sweep_idle_buckets_less_often
 
 IDLE = 301.0
 """Seconds since its last request after which discord.py drops a bucket (300 in 2.7)."""

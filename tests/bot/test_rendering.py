@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
+from bot.flows.session import LoadedGame
 from bot.i18n import LOCALES, has
 from bot.render import presenter_for
 from bot.render.common import log_lines, table_embed
 from bot.render.messages import hand_alt, hand_layout, table_alt, table_layout
 from bot.render.story import RecentMoves, private_lines
-from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
 from games import REGISTRY, State, events_for
 from games.menu import action_at, choices_at

@@ -7,7 +7,7 @@ import random
 import discord
 from sqlmodel import select
 
-from bot.moves import move_publication, private_parts
+from bot.flows.moves import move_publication, private_parts
 from bot.pictures.attach import for_new_message
 from bot.storage.models import GameStatus, UserRow
 from bot.storage.repository import MoveRecord

@@ -18,7 +18,7 @@ import simcord
 
 from bot.i18n import t
 from bot.loopback.discord_limits import INVALID_FORM_BODY, message_problems
-from bot.scores import ROUNDS_PER_PAGE
+from bot.messages.scores import ROUNDS_PER_PAGE
 from bot.storage.models import GameRow, GameStatus, SeatRow
 from games import REGISTRY, State
 from tests.bot.conftest import payload_problems
@@ -68,7 +68,7 @@ async def test_an_oversized_interaction_answer_is_refused_too(
     def oversized(*args: Any, **kwargs: Any) -> dict[str, Any]:
         return {"embed": discord.Embed(description="x" * 5000), "view": None}
 
-    monkeypatch.setattr("bot.scores.scores_message", oversized)
+    monkeypatch.setattr("bot.messages.scores.scores_message", oversized)
     with caplog.at_level(logging.ERROR):
         result = await member.slash(channel, "scores")
     assert not result.acknowledged

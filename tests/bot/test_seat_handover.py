@@ -7,11 +7,11 @@ import random
 
 from sqlmodel import select
 
+from bot.flows.seat_handover import EVERYONE_LEFT
+from bot.flows.session import AI_MARK
 from bot.i18n import t
 from bot.ratings.model import SeatResult, finishing_ranks, rate_game
 from bot.ratings.tables import RatingChangeRow
-from bot.seat_handover import EVERYONE_LEFT
-from bot.session import AI_MARK
 from bot.storage.models import GameStatus, OutboxRow, ResultRow
 from bot.storage.repository import SeatTurns
 from tests.bot.driver import (

@@ -14,8 +14,8 @@ import random
 
 import pytest
 
-from bot.moves import move_publication, private_parts
-from bot.session import LoadedGame, load_game
+from bot.flows.moves import move_publication, private_parts
+from bot.flows.session import LoadedGame, load_game
 from bot.storage.repository import MoveRecord, Store
 from tests.bot.conftest import make_bot
 from tests.bot.driver import (

@@ -11,8 +11,8 @@ import discord.gateway
 import discord.http
 import pytest
 
-from bot.config import DEFAULT_DATABASE_URL, Settings
-from bot.endpoints import use_endpoints
+from bot.process.config import DEFAULT_DATABASE_URL, Settings
+from bot.process.endpoints import use_endpoints
 from tests.bot.conftest import closed_after_the_test
 
 ROOT = Path(__file__).resolve().parents[2]

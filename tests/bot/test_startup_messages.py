@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 import bot.__main__ as cli
-from bot.config import DEFAULT_HEALTH_FILE, SETTINGS, SettingError, Settings
 from bot.i18n import t
-from bot.startup import PERMISSIONS, invite_url
+from bot.process.config import DEFAULT_HEALTH_FILE, SETTINGS, SettingError, Settings
+from bot.process.startup import PERMISSIONS, invite_url
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTING_NAMES = [name for name, _ in SETTINGS]
@@ -196,7 +196,7 @@ def test_an_empty_health_file_means_the_default(value, expected) -> None:
 
 @pytest.mark.parametrize("locale", ["en", "de", "ru"])
 def test_glory_sync_says_where_it_registered_or_why_not(capsys, locale) -> None:
-    from bot.command_sync import Registration
+    from bot.interactions.command_sync import Registration
 
     assert cli.registered(Registration(None, 17, uploaded=True), locale) == 0
     assert capsys.readouterr().out == t("cli.synced_global", locale, count=17) + "\n"
@@ -249,7 +249,7 @@ def test_good_settings_are_read() -> None:
 
 def _names_read_by_from_env() -> set[str]:
     """Every upper-case string constant in ``Settings.from_env`` and the helpers it calls."""
-    tree = ast.parse((ROOT / "bot" / "config.py").read_text())
+    tree = ast.parse((ROOT / "bot" / "process" / "config.py").read_text())
     return {
         node.value
         for node in ast.walk(tree)
@@ -302,21 +302,21 @@ def test_the_version_is_known_from_the_sources_where_glory_is_not_installed(
     in the checked-out sources: the version comes from pyproject.toml, not "unknown"."""
     import tomllib
 
-    import bot.version
+    import bot.process.version
 
     def not_installed(name: str) -> str:
         raise importlib.metadata.PackageNotFoundError(name)
 
     monkeypatch.setattr(importlib.metadata, "version", not_installed)
-    bot.version.version.cache_clear()
+    bot.process.version.version.cache_clear()
     try:
         expected = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
-        assert bot.version.version() == expected != bot.version.UNKNOWN
-        monkeypatch.setattr(bot.version, "PYPROJECT", ROOT / "no-such-file.toml")
-        bot.version.version.cache_clear()
-        assert bot.version.version() == bot.version.UNKNOWN
+        assert bot.process.version.version() == expected != bot.process.version.UNKNOWN
+        monkeypatch.setattr(bot.process.version, "PYPROJECT", ROOT / "no-such-file.toml")
+        bot.process.version.version.cache_clear()
+        assert bot.process.version.version() == bot.process.version.UNKNOWN
     finally:
-        bot.version.version.cache_clear()
+        bot.process.version.version.cache_clear()
     assert (ROOT / "Procfile").read_text().strip() == "worker: python -m bot"
 
 

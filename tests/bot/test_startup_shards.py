@@ -11,9 +11,9 @@ import discord
 import pytest
 
 from bot.app import GloryBot, ShardedGloryBot, make_bot
-from bot.config import SettingError, Settings
 from bot.i18n import t
-from bot.startup import summary
+from bot.process.config import SettingError, Settings
+from bot.process.startup import summary
 
 from .test_startup_messages import start  # noqa: F401 (the fixture)
 

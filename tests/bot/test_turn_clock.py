@@ -19,11 +19,11 @@ import pytest
 from sqlmodel import select
 
 from bot.app import GloryBot
-from bot.clock import REMINDER_LEAD, TurnClock, WallClock, turn_plan
-from bot.config import Settings
+from bot.flows.clock import REMINDER_LEAD, TurnClock, WallClock, turn_plan
+from bot.flows.session import AI_MARK, LoadedGame
 from bot.i18n import t
 from bot.outbox.entries import Publication
-from bot.session import AI_MARK, LoadedGame
+from bot.process.config import Settings
 from bot.storage.models import GameRow, GameStatus, ResultRow, SeatRow
 from bot.storage.repository import SeatTurns
 from tests.bot.conftest import make_bot

@@ -10,13 +10,13 @@ import random
 import pytest
 
 from bot.i18n import LOCALES, t
+from bot.messages.scores import scores_message
 from bot.render import presenter_for
 from bot.render.common import lobby_embed, moves_made, total_line
 from bot.render.messages import hand_layout, table_layout
 from bot.replays.rebuild import LoggedStep, Replay
 from bot.replays.source import GameRecord
 from bot.replays.view import replay_message
-from bot.scores import scores_message
 from bot.storage.models import GameStatus
 from games import REGISTRY
 from tests.bot.driver import layout_texts

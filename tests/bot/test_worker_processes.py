@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from bot.pictures.workers import NICENESS, PictureWorkers
-from bot.worker_processes import running
+from bot.process.worker_processes import running
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -29,9 +29,9 @@ from pathlib import Path
 import pytest
 from dotenv import dotenv_values
 
-from bot.config import SETTINGS
 from bot.loopback import Emulator
 from bot.loopback.bot_process import REPO_ROOT, BotProcess
+from bot.process.config import SETTINGS
 
 DOCKERFILE = REPO_ROOT / "Dockerfile"
 COMPOSE = REPO_ROOT / "compose.yaml"

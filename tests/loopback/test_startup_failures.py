@@ -21,9 +21,9 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.config import SETTINGS, redact_url
 from bot.loopback import Emulator
 from bot.loopback.bot_process import REPO_ROOT
+from bot.process.config import SETTINGS, redact_url
 from bot.storage.engine import normalise_url
 from tests.store.postgres import fresh_database, server_url
 

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
+from bot.flows.session import LoadedGame
 from bot.pictures import service
 from bot.pictures.service import HAND_FILE, Pictures
-from bot.session import LoadedGame
 from bot.storage.models import GameRow, GameStatus, SeatRow
 from games import REGISTRY
 

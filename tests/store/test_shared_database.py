@@ -29,14 +29,16 @@ from sqlalchemy import text
 
 from bot.ai import autoplay as autoplay_module
 from bot.ai.autoplay import Autoplay
-from bot.clock import TurnClock
-from bot.config import Settings
-from bot.game_locks import GameLocks
-from bot.moves import MoveFlow
-from bot.outbox import courier as courier_module
-from bot.outbox.courier import TABLE, Courier, Outbox
+from bot.flows.clock import TurnClock
+from bot.flows.game_locks import GameLocks
+from bot.flows.moves import MoveFlow
+from bot.flows.session import load_game
+from bot.outbox import dispatch as dispatch_module
+from bot.outbox.courier import Courier
+from bot.outbox.dispatch import Outbox
 from bot.outbox.entries import START, Entry, Publication
-from bot.session import load_game
+from bot.outbox.lanes import TABLE
+from bot.process.config import Settings
 from bot.storage import claims
 from bot.storage.models import GameStatus, utcnow
 from bot.storage.repository import MoveRecord, SeatTurns, StorageConflict, Store
@@ -414,7 +416,7 @@ async def test_a_stalled_stores_claim_is_taken_over_after_its_lease(
     await eventually(lambda: dead.couriers[game_id].token is not None)
     assert dead._renewer is not None
     dead._renewer.cancel()
-    monkeypatch.setattr(courier_module, "SWEEP_AGE", timedelta(0))
+    monkeypatch.setattr(dispatch_module, "SWEEP_AGE", timedelta(0))
     survivor = outbox_of(b, lease_seconds=lease)
     assert await survivor.sweep() == 0, "a live claim is left alone"
     await asyncio.sleep(lease + 0.1)
@@ -706,7 +708,7 @@ async def test_a_killed_processs_claims_are_free_at_once_and_a_live_ones_are_not
         assert await b.claim(game_id, claims.OUTBOX, lease=30) is None
         assert await c.claim(game_id, claims.TURN, version=version, lease=60) is None
         assert await b.pending_publications(unclaimed=True) == []
-        swept = await b.pending_publications(older_than=courier_module.SWEEP_AGE, unclaimed=True)
+        swept = await b.pending_publications(older_than=dispatch_module.SWEEP_AGE, unclaimed=True)
         assert swept == []
         assert await survivor.sweep() == 0
         assert await c.quiet_games(timedelta(seconds=60)) == []

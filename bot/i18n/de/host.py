@@ -1,6 +1,6 @@
 """Deutsche Texte zum Betreiben des Bots: neue Sätze der Kommandozeile (``glory sync``,
 Startfehler, die kein Neustart behebt), die Zustandsprüfung des Containers, ``/about`` und
-``/health`` (``bot/about.py``)."""
+``/health`` (``bot/process/about.py``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""English messages of the ``/rules`` guide (``bot/guide.py``), the lobby options' explanations
-and the option conflicts.
+"""English messages of the ``/rules`` guide (``bot/messages/guide.py``), the lobby options'
+explanations and the option conflicts.
 
 Each game's guide is a few pages (``guide.<game>.<page>`` with its ``.title``), written in our
 own words from docs/rules/ and the specifications. ``guide.<game>.option.<name>`` explains an

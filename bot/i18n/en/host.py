@@ -1,6 +1,6 @@
 """English messages for hosting the bot: the command line's new sentences (``glory sync``,
 start failures a restart cannot cure), the container's health check, ``/about`` and
-``/health`` (``bot/about.py``)."""
+``/health`` (``bot/process/about.py``)."""
 
 from __future__ import annotations
 

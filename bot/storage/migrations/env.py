@@ -27,7 +27,7 @@ def run_on(connection) -> None:  # type: ignore[no-untyped-def]
 
 
 async def run_from_url() -> None:
-    from bot.config import DEFAULT_DATABASE_URL
+    from bot.process.config import DEFAULT_DATABASE_URL
     from bot.storage.engine import create_engine
 
     engine = create_engine(os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL)

@@ -7,7 +7,8 @@ Create Date: 2026-11-27 10:00:00.000000
 - ``command_syncs``: per scope (``global``, or ``guild:<id>`` for ``DEV_GUILD_ID``) the
   application the commands were registered for, the fingerprint of what was sent, how many
   commands that was and when. A start compares its own commands with it and registers them
-  only when they differ (``bot/command_sync.py``), so an unchanged bot sends Discord nothing.
+  only when they differ (``bot/interactions/command_sync.py``), so an unchanged bot sends Discord
+  nothing.
 """
 
 import sqlalchemy as sa

@@ -1,0 +1,1 @@
+"""Discord plumbing: clicks routed, custom_ids read, interactions answered."""
