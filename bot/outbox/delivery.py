@@ -379,22 +379,14 @@ class Delivery:
         """
         row = loaded.seats[seat]
         version = loaded.row.version
-        again: tuple[int, ...] = ()
-        for _ in range(3):
-            key = nonce(loaded.id, "hand", seat, row.hand_message_id or "first", *again)
+        for _ in range(2):
+            key = nonce(loaded.id, "hand", seat, row.hand_message_id or "first")
             try:
                 message = await self.send_dm(row, content, key)
             except discord.NotFound as error:
-                # The DM this nonce made is deleted already. Usually something newer replaced
-                # it; if the hand is still the one this nonce replaces (before clicks could
-                # only make newer DMs the hand, a click on the older DM did that, and the
-                # newer one was deleted as stale), the same nonce would find the deleted DM
-                # for minutes: the DM goes under a nonce of its own.
-                current = await self.bot.store.current_seat(loaded.id, seat)
-                if again or current is None or current.hand_message_id != row.hand_message_id:
-                    raise Outdated(f"game {loaded.id}: seat {seat}'s DM moved on") from error
-                again = (version,)
-                continue
+                # The DM this nonce made is deleted already: something newer replaced it (a
+                # seat's hand only moves to newer DMs, ``bot/storage/hand_adoption.py``).
+                raise Outdated(f"game {loaded.id}: seat {seat}'s DM moved on") from error
             made_for = _made_for(message)
             if made_for == _made_for_content(content) and (
                 made_for is not None or _footer(message) == _footer_of(content)
