@@ -144,7 +144,11 @@ class GloryBot(commands.Bot):
         )
         self.settings = settings
         self.registry: Mapping[str, Game] = registry if registry is not None else REGISTRY
-        self.outbox = Outbox(self, table_updates=settings.table_updates_per_second)
+        self.outbox = Outbox(
+            self,
+            table_updates=settings.table_updates_per_second,
+            turn_hold=settings.table_turn_hold_seconds,
+        )
         self.time: Clock = WallClock()
         """Where the turn clock and forced moves get the time (tests put their own here)."""
         self.wired = False

@@ -15,6 +15,7 @@ the lock is released; a failed or expired answer never undoes the move or stops 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -142,7 +143,12 @@ def move_publication(
         if state.is_over or s in (to_move, was_to_move) or now[s] != before[s]
     ]
     fresh = [to_move] if to_move is not None and to_move != was_to_move else []
-    return Publication.move(changed, fresh, over=state.is_over)
+    # The engine says who decides next: the same seat means its turn goes on, and the
+    # table may wait for the move that passes it (bot/outbox/turn_hold.py).
+    goes_on = to_move is not None and to_move == was_to_move and not state.is_over
+    return Publication.move(
+        changed, fresh, over=state.is_over, turn_goes_on=time.time() if goes_on else None
+    )
 
 
 def ended_key(status: GameStatus) -> str:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.flows.session import LoadedGame, load_game
-from bot.outbox import budget
+from bot.outbox import budget, turn_hold
 from bot.outbox import entries as kinds
 from bot.outbox.delivery import HandOutcome, Outdated, nonce
 from bot.outbox.entries import Entry
@@ -196,7 +196,8 @@ class Courier:
         if kind == kinds.END:
             yield TABLE, (SHOW, FINAL)
         elif kind in (kinds.MOVE, kinds.START, kinds.LOBBY):
-            yield TABLE, (SHOW,)
+            goes_on = entry.turn_goes_on  # the table may wait for the turn to pass
+            yield TABLE, (SHOW,) if goes_on is None else (SHOW, turn_hold.HELD, goes_on)
         if entry.ends_game:
             yield TABLE, (GAME_OVER, entry.body.get("why"))
         if kind == kinds.START:

@@ -62,8 +62,12 @@ class Outbox:
         lease_seconds: float = OUTBOX_LEASE_SECONDS,
         table_pace: float = TABLE_PACE_SECONDS,
         table_updates: float | None = None,
+        turn_hold: float = 0.0,
     ) -> None:
         self.bot = bot
+        self.turn_hold_seconds = turn_hold
+        """How long a table waits at most while its player goes on with their turn
+        (``turn_hold.py``; 0: not at all)."""
         self.pace = TablePace(table_pace, table_updates)
         """When each game's table may be shown next (kept across couriers)."""
         self.lease_seconds = lease_seconds

@@ -14,7 +14,9 @@ from typing import Any
 MOVE = "move"
 """A move: the table, the hands in ``hands``, and a new DM (a ping) for the seats in ``fresh``;
 ``over``: the move ended the game (its game-over message is posted,
-``bot/messages/game_over.py``)."""
+``bot/messages/game_over.py``); ``turn_goes_on``: the seat that moved decides next too, and
+when (Unix time): its table may wait for the move that passes the turn
+(``bot/outbox/turn_hold.py``)."""
 START = "start"
 """A game started: the table is posted, every seat gets its first hand DM."""
 END = "end"
@@ -37,6 +39,9 @@ LOBBY = "lobby"
 """The lobby message is shown again: a seat of a rematch lobby was taken from the game-over
 message (``bot/flows/rematch.py``), not from the lobby's own buttons."""
 
+TURN_GOES_ON = "turn_goes_on"
+"""A move's body: the mover's turn goes on (the Unix time of the move)."""
+
 KINDS = (MOVE, START, END, EXPIRE, REPOST, REDRAW, RESYNC, REMIND, LOBBY)
 
 
@@ -52,10 +57,19 @@ class Publication:
             raise ValueError(f"unknown publication kind {self.kind!r}")
 
     @classmethod
-    def move(cls, hands: list[int], fresh: list[int], *, over: bool = False) -> Publication:
+    def move(
+        cls,
+        hands: list[int],
+        fresh: list[int],
+        *,
+        over: bool = False,
+        turn_goes_on: float | None = None,
+    ) -> Publication:
         body: dict[str, Any] = {"hands": hands, "fresh": fresh}
         if over:
             body["over"] = True
+        elif turn_goes_on is not None:
+            body[TURN_GOES_ON] = round(turn_goes_on, 3)
         return cls(MOVE, body)
 
     @property
@@ -90,3 +104,13 @@ class Entry:
     def ends_game(self) -> bool:
         """A game's end: a move that ended it, a cancel or an abandon (``Publication``)."""
         return self.kind == END or bool(self.body.get("over"))
+
+    @property
+    def turn_goes_on(self) -> float | None:
+        """When the move was made, if the seat that made it decides next too (a table that
+        may wait, ``bot/outbox/turn_hold.py``); ``None`` otherwise (and for entries stored
+        before the hold existed)."""
+        if self.kind != MOVE:
+            return None
+        at = self.body.get(TURN_GOES_ON)
+        return float(at) if isinstance(at, (int, float)) else None

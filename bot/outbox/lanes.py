@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
 from sqlalchemy.exc import DBAPIError
 
-from bot.outbox import budget
+from bot.outbox import budget, turn_hold
 from bot.outbox.delivery import Outdated
 
 if TYPE_CHECKING:
@@ -94,6 +95,8 @@ class Lane:
         self.task: asyncio.Task[None] | None = None
         self._budget_wait: asyncio.Task[None] | None = None
         """The table's wait for the budget of all games, while it waits (``_table_turn``)."""
+        self._hold_wait: asyncio.Task[None] | None = None
+        """The table's wait while its player goes on with their turn (``_turn_hold``)."""
 
     @property
     def busy(self) -> bool:
@@ -103,6 +106,8 @@ class Lane:
         self.items.append((entry_id, op))
         if outside_budget(op) and self._budget_wait is not None:
             self._budget_wait.cancel()  # the lane goes on at once (``_table_turn``)
+        if not turn_hold.held(op) and self._hold_wait is not None:
+            self._hold_wait.cancel()  # the turn passed (or more came): shown now (``_turn_hold``)
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._run())
 
@@ -128,6 +133,7 @@ class Lane:
             if self.key != TABLE:
                 await self.courier.opening.wait()
             elif any(op[0] in SHOWS_TABLE for _, op in self.items):
+                await self._turn_hold()
                 await self._table_turn()
             batch = list(self.items)
             try:
@@ -163,6 +169,25 @@ class Lane:
         if any(op[0] in (PING, REMIND) for _, op in batch):
             return budget.TURN
         return budget.HAND
+
+    async def _turn_hold(self) -> None:
+        """Wait while everything pending for the table is moves of a turn that goes on, at
+        most until the hold after the first of them (``turn_hold``); anything else pushed
+        for the table ends the wait at once."""
+        until = turn_hold.held_until(
+            (op for _, op in self.items), self.courier.outbox.turn_hold_seconds
+        )
+        if until is None or until <= time.time():
+            return
+        self._hold_wait = asyncio.ensure_future(asyncio.sleep(until - time.time()))
+        try:
+            await self._hold_wait
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # the lane itself is stopped
+        finally:
+            self._hold_wait = None
 
     async def _table_turn(self) -> None:
         """Wait until the table may be shown (``pace.TablePace``): a game's start, its end or

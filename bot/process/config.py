@@ -31,6 +31,9 @@ DEFAULT_AI_MAX_MS = 450
 DEFAULT_MISSED_TURNS = 3
 DEFAULT_LOG_LEVEL = "INFO"
 DEFAULT_TABLE_UPDATES_PER_SECOND = 20.0
+DEFAULT_TABLE_TURN_HOLD_SECONDS = 10.0
+"""How long a table may wait at most while its player goes on with their turn
+(``bot/outbox/turn_hold.py``)."""
 DEFAULT_GLOBAL_REQUESTS_PER_SECOND = 50.0
 """Discord's global limit for a bot token (docs ``topics/rate-limits``); Discord raises it
 for large bots on request, and then this setting follows it."""
@@ -58,6 +61,7 @@ SETTINGS: tuple[tuple[str, object], ...] = (
     ("PICTURES", "on"),
     ("PICTURE_WORKERS", DEFAULT_PICTURE_WORKERS),
     ("TABLE_UPDATES_PER_SECOND", DEFAULT_TABLE_UPDATES_PER_SECOND),
+    ("TABLE_TURN_HOLD_SECONDS", DEFAULT_TABLE_TURN_HOLD_SECONDS),
     ("GLOBAL_REQUESTS_PER_SECOND", DEFAULT_GLOBAL_REQUESTS_PER_SECOND),
     ("AI_PAUSE_SECONDS", DEFAULT_AI_PAUSE_SECONDS),
     ("AI_MAX_MS", DEFAULT_AI_MAX_MS),
@@ -236,6 +240,10 @@ class Settings:
     table_updates_per_second: float = DEFAULT_TABLE_UPDATES_PER_SECOND
     """How many tables this process shows per second at most, all games together (each
     showing is an edit with a new picture; ``bot/outbox/pace.py``)."""
+    table_turn_hold_seconds: float = DEFAULT_TABLE_TURN_HOLD_SECONDS
+    """How long a table waits at most while the player on turn goes on with their turn (it is
+    shown when the turn passes, or the game ends); 0: every move at once
+    (``bot/outbox/turn_hold.py``)."""
     global_requests_per_second: float = DEFAULT_GLOBAL_REQUESTS_PER_SECOND
     """Requests a second the bot token may make in all, every process together (Discord's
     global limit; ``bot/outbox/budget.py`` paces them, turn DMs first)."""
@@ -314,6 +322,9 @@ class Settings:
             picture_workers=_whole(env, "PICTURE_WORKERS", DEFAULT_PICTURE_WORKERS, 0),
             table_updates_per_second=_decimal(
                 env, "TABLE_UPDATES_PER_SECOND", DEFAULT_TABLE_UPDATES_PER_SECOND, 1
+            ),
+            table_turn_hold_seconds=_decimal(
+                env, "TABLE_TURN_HOLD_SECONDS", DEFAULT_TABLE_TURN_HOLD_SECONDS, 0
             ),
             global_requests_per_second=_decimal(
                 env, "GLOBAL_REQUESTS_PER_SECOND", DEFAULT_GLOBAL_REQUESTS_PER_SECOND, 1

@@ -35,7 +35,9 @@ def make_bot(database_url: str, *, pictures: bool = False, **settings: Any) -> G
     instead of half a second later, and a game's table is shown after every move instead of at
     most once a second (SimCord waits out, in real time, every timer due before its settling
     deadline, so the production delays would add to every click; ``test_outbox`` tests the
-    pace); AI
+    pace), and a table does not wait while its player goes on with their turn
+    (``TABLE_TURN_HOLD_SECONDS`` 0: these tests look at the table after each move, and SimCord
+    settles before a hold of seconds ends; ``test_turn_hold`` tests the hold); AI
     searches and pictures run in threads of the test's process (no worker processes per
     test) and AI players move without a readable pause, unless ``settings`` say otherwise.
     Pictures are off unless ``pictures`` (``tests/bot/test_pictures_messages.py`` and
@@ -47,6 +49,7 @@ def make_bot(database_url: str, *, pictures: bool = False, **settings: Any) -> G
         "picture_workers": 0,
         "ai_pause_seconds": 0.0,
         "pictures": pictures,
+        "table_turn_hold_seconds": 0.0,
         **settings,
     }
     bot = GloryBot(Settings(token="test", database_url=database_url, sync_commands=True, **chosen))
