@@ -19,6 +19,7 @@ import json
 import shutil
 import sys
 import tempfile
+from dataclasses import asdict
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -100,6 +101,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, object]:
         "kill_9_restarts": report.restarts,
         "global_429s": report.global_429s,
         "harness_lag_worst_s": round(report.harness_lag, 2),
+        "token_requests": asdict(report.arrivals) if report.arrivals is not None else None,
         "stall_limit_s": STALL_SECONDS,
         "stall_limit_before_a_first_dm_s": round(STALL_SECONDS + report.first_dm_wait, 1),
         "problems": report.problems,

@@ -67,6 +67,10 @@ take a body refuse it together with the limits they check, after the checks Disc
 first (an unknown interaction, webhook or channel)."""
 ARRIVED = web.RequestKey("arrived", float)
 """``time.perf_counter()`` when the request reached the emulator, before any injected delay."""
+ARRIVED_MONOTONIC = web.RequestKey("arrived_monotonic", float)
+"""``time.monotonic()`` at the same moment: the rate limits count the request then. Set by the
+REST door on its own thread (``rest_front.py``) when there is one; otherwise both are stamped
+when the emulator's loop reads the request."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -100,6 +104,9 @@ class RestCall:
     status: int = 0
     started: float = 0.0
     finished: float = 0.0
+    handled: float = 0.0
+    """When the emulator's loop began handling it (later than ``started`` while that loop was
+    late, with the REST door on its own thread: ``rest_front.py``)."""
     injected: bool = False
     fault: str | None = None
     rate_limited: bool = False
@@ -173,12 +180,21 @@ class RestApi:
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX):
             return await handler(request)
-        arrived = time.perf_counter()
+        handled = time.perf_counter()
+        arrived = request.get(ARRIVED, handled)
         request[ARRIVED] = arrived
+        arrived_monotonic = request.get(ARRIVED_MONOTONIC)
         emu = self._emu
         path = request.path[len(API_PREFIX) :]
         sent, request[BODY] = await read_body(request, emu.uploads)
-        call = RestCall(request.method, path, dict(request.query), request[BODY], started=arrived)
+        call = RestCall(
+            request.method,
+            path,
+            dict(request.query),
+            request[BODY],
+            started=arrived,
+            handled=handled,
+        )
         emu.rest_calls.append(call)
         fault = emu.faults.take(request.method, path)
         if fault is not None:
@@ -190,7 +206,8 @@ class RestApi:
                 fault.body, status=fault.status, headers=fault.headers
             )
         else:
-            admission = emu.rate_limits.admit(request.method, path)  # counted on arrival
+            # counted on arrival (at the REST door's stamp when it has one: ``rest_front``)
+            admission = emu.rate_limits.admit(request.method, path, now=arrived_monotonic)
             if fault is not None and fault.delay:
                 await asyncio.sleep(fault.delay)
             if admission.refusal is not None:

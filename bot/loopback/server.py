@@ -7,6 +7,7 @@ plan, the record of every request and interaction, and the gateway session.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import secrets
@@ -30,6 +31,7 @@ from .openapi import Contract, SpecMissing
 from .payloads import channel_payload, guild_payload, message_payload, thread_payload
 from .ratelimits import RateLimits
 from .rest import ContractViolation, RefusedPayload, RestApi, RestCall
+from .rest_front import RestFront
 from .uploads import DEFAULT_MAX_BYTES, UploadStore
 
 log = logging.getLogger(__name__)
@@ -66,6 +68,7 @@ class Emulator:
         upload_bytes: int = DEFAULT_MAX_BYTES,
         contract: Contract | bool = True,
         check_answers: bool = False,
+        rest_thread: bool = False,
     ) -> None:
         """``token=None`` accepts any token; a string makes other tokens fail like Discord.
 
@@ -104,6 +107,12 @@ class Emulator:
         recommends and what ``add_guild(shard=)`` places guilds by; events are routed by the count
         the bot identified with. ``max_guilds_per_shard``: an IDENTIFY whose shard would hold more
         guilds is closed with 4011 (sharding required), as Discord does from 2,500.
+
+        ``rest_thread``: REST requests are received on a thread of their own and counted
+        against the rate limits when they arrive (``rest_front.py``), not when this emulator's
+        event loop gets to them: for a harness whose own work can make that loop late (the
+        soak's players), as Discord's clock does not wait for it. ``api_base`` then names that
+        door; the gateway stays here.
 
         ``upload_bytes``: the uploaded files' bytes are kept (``uploads``, the newest first, at
         most this many bytes in all; 0 keeps none) and served at their attachment ``url``.
@@ -148,6 +157,8 @@ class Emulator:
         self._rest = RestApi(self)
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
+        self.rest_thread = rest_thread
+        self._front: RestFront | None = None
         for observer in list(self.observers):
             observer(self)
 
@@ -180,9 +191,18 @@ class Emulator:
         site = web.TCPSite(self._runner, LOOPBACK, port, backlog=LISTEN_BACKLOG)
         await site.start()
         self.port = self._runner.addresses[0][1]
+        if self.rest_thread:
+            front = web.Application(client_max_size=64 * 1024 * 1024)
+            self._rest.install(front)
+            self.uploads.install(front)  # the attachments' urls name the door they came in by
+            self._front = RestFront(front, asyncio.get_running_loop())
+            await self._front.start(LOOPBACK, LISTEN_BACKLOG)
         return self
 
     async def stop(self) -> None:
+        if self._front is not None:
+            front, self._front = self._front, None
+            await front.stop()
         if self._runner is not None:
             await self.gateway.close_all()
             await self._runner.cleanup()
@@ -201,7 +221,8 @@ class Emulator:
 
     @property
     def api_base(self) -> str:
-        return f"http://{LOOPBACK}:{self.port}/api/v10"
+        port = self._front.port if self._front is not None else self.port
+        return f"http://{LOOPBACK}:{port}/api/v10"
 
     @property
     def gateway_url(self) -> str:

@@ -39,7 +39,7 @@ from bot.outbox.dispatch import IN_FLIGHT_SECONDS
 from . import Actor, Emulator, Message
 from .bot_process import BotProcess
 from .interactions import InteractionRecord
-from .ratelimits import RateLimits
+from .ratelimits import RateLimits, counts_against_global
 from .ui_players import (
     MENU_ID,
     Table,
@@ -126,7 +126,59 @@ class SoakReport:
     global_429s: int = 0
     """Discord's global limit refused the bot this often (with ``discord_rate_limits``: must
     be none; the bot paces itself, ``bot/outbox/budget.py``)."""
+    arrivals: ArrivalFigures | None = None
+    """How the bot's token requests arrived, against how the soak's loop got to them."""
     problems: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ArrivalFigures:
+    """The bot's token requests per second as they reached the emulator's REST door (its own
+    thread, ``rest_front.py``: when the bot sent them, give or take the loopback's delay) and
+    as the soak's event loop got to them; and the global 429s the emulator would have served
+    had it counted them then (its window of ``RateLimits``, replayed on those times: what it
+    did before the door had a thread of its own)."""
+
+    busiest_second_arrived: int
+    busiest_second_handled: int
+    global_429s_if_counted_when_handled: int
+    handled_late_by_worst: float
+    """The longest a request waited between its arrival and the soak's loop handling it."""
+
+
+def busiest_second(times: list[float]) -> int:
+    """The most of ``times`` (seconds) within any second."""
+    times = sorted(times)
+    return max((bisect.bisect_left(times, at + 1.0) - i for i, at in enumerate(times)), default=0)
+
+
+def window_refusals(times: list[float], limit: int, window: float) -> int:
+    """How many of ``times`` a global limit counted as ``RateLimits`` does (a window starts
+    with the first request after the last one ended) refuses, in the order given."""
+    refused, reset_at, used = 0, float("-inf"), 0
+    for at in times:
+        if at >= reset_at:
+            reset_at, used = at + window, 0
+        if used >= limit:
+            refused += 1
+        else:
+            used += 1
+    return refused
+
+
+def arrival_figures(emulator: Emulator) -> ArrivalFigures:
+    calls = [c for c in emulator.rest_calls if counts_against_global(c.path) and c.handled]
+    limits = emulator.rate_limits
+    refused = 0
+    if limits.global_limit is not None:
+        handled = sorted(c.handled for c in calls)
+        refused = window_refusals(handled, limits.global_limit, limits.global_window)
+    return ArrivalFigures(
+        busiest_second_arrived=busiest_second([c.started for c in calls]),
+        busiest_second_handled=busiest_second([c.handled for c in calls]),
+        global_429s_if_counted_when_handled=refused,
+        handled_late_by_worst=max((c.handled - c.started for c in calls), default=0.0),
+    )
 
 
 class Soak:
@@ -464,6 +516,7 @@ class Soak:
             first_dm_wait=self.first_dm_wait,
             harness_lag=self.lag.worst,
             global_429s=self.emulator.rate_limits.served_by_route.get("global", 0),
+            arrivals=arrival_figures(self.emulator),
         )
         problems = report.problems
         if report.global_429s:
@@ -706,7 +759,9 @@ def faulty_emulator(settings: SoakSettings) -> Emulator:
     rate_limits = RateLimits.discord_like() if settings.discord_rate_limits else None
     if rate_limits is not None and settings.global_limit is not None:
         rate_limits.global_limit = settings.global_limit
-    return Emulator(rate_limits=rate_limits, record_limit=1_000_000)
+    # The REST door on a thread of its own: the players' CPU makes the soak's loop late, and
+    # requests must count against Discord's limits when they arrive (``rest_front.py``).
+    return Emulator(rate_limits=rate_limits, record_limit=1_000_000, rest_thread=True)
 
 
 def add_faults(emulator: Emulator, settings: SoakSettings) -> None:
