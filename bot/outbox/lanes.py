@@ -85,6 +85,19 @@ def classify(error: BaseException) -> Retry | None:
     return None
 
 
+async def ran_out(wait: asyncio.Future[None]) -> bool:
+    """Await ``wait``, which ``Lane.push`` may cancel to cut it short: True if it ran its
+    course, False if it was cut short (the lane's own task being stopped raises)."""
+    try:
+        await wait
+        return True
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise  # the lane itself is stopped
+        return False
+
+
 class Lane:
     """One target of one game: the work pending for it and the task doing it."""
 
@@ -181,11 +194,7 @@ class Lane:
             return
         self._hold_wait = asyncio.ensure_future(asyncio.sleep(until - time.time()))
         try:
-            await self._hold_wait
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
-                raise  # the lane itself is stopped
+            await ran_out(self._hold_wait)
         finally:
             self._hold_wait = None
 
@@ -197,12 +206,8 @@ class Lane:
         if not any(outside_budget(op) for _, op in self.items):
             self._budget_wait = asyncio.ensure_future(pace.wait(game))
             try:
-                await self._budget_wait
-                return
-            except asyncio.CancelledError:
-                task = asyncio.current_task()
-                if task is not None and task.cancelling():
-                    raise  # the lane itself is stopped
+                if await ran_out(self._budget_wait):
+                    return
             finally:
                 self._budget_wait = None
         await pace.wait(game, budgeted=False)
