@@ -4,9 +4,14 @@ limit, turn DMs first, then hands, then tables, games taking turns, nothing star
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
+import discord
+import discord.http
 import pytest
 
+from bot.loopback import Emulator
+from bot.loopback.client_overrides import discord_py_pointed_at
 from bot.outbox import budget
 from bot.outbox.budget import BURST, PROMOTE_SECONDS, GlobalBudget, pace_requests
 
@@ -124,23 +129,28 @@ async def test_processes_sharing_the_limit_each_take_their_part() -> None:
     assert pacer.rate == alone / 4
 
 
-async def test_every_request_of_discord_py_waits_for_the_budget() -> None:
-    """The hook on ``HTTPClient.request``, with the purpose the courier names."""
-
-    class Http:
-        def __init__(self) -> None:
-            self.sent: list[str] = []
-
-        async def request(self, route: str, **kwargs: object) -> str:
-            self.sent.append(route)
-            return route
-
-    http = Http()
-    clock = Clock()
-    pacer = GlobalBudget(50, clock=clock, sleep=clock.sleep)
-    pace_requests(http, pacer)
-    with budget.purpose(budget.TURN, 5):
-        assert await http.request("POST /channels/1/messages") == "POST /channels/1/messages"
-    assert pacer.granted == [1, 0, 0]
-    assert await http.request("PATCH /channels/1/messages/2") == "PATCH /channels/1/messages/2"
-    assert pacer.granted == [1, 0, 1]  # outside any purpose: a table's priority
+async def test_every_attempt_of_discord_pys_requests_waits_for_the_budget_retries_too() -> None:
+    """The hook on discord.py's HTTP session, with the purpose the courier names: a request
+    Discord answers 429 is tried again inside discord.py, and that attempt waits too (Discord
+    counts it); an interaction's callback (outside the global limit) does not wait."""
+    pacer = GlobalBudget(50)
+    async with Emulator() as emulator:
+        with discord_py_pointed_at(emulator.api_base, emulator.gateway_url):
+            http = discord.http.HTTPClient(asyncio.get_running_loop())
+            pace_requests(http, pacer)
+            try:
+                await http.static_login("loopback-token")  # GET /users/@me
+                assert pacer.granted == [0, 0, 1]  # outside any purpose: a table's priority
+                emulator.faults.rate_limit("GET", r"^/users/\d+$", retry_after=0.01, times=1)
+                with budget.purpose(budget.TURN, 5):
+                    user = await http.get_user(emulator.bot_user.id)
+                assert user["id"] == str(emulator.bot_user.id)
+                assert len(emulator.calls("GET", f"/users/{emulator.bot_user.id}")) == 2
+                assert pacer.granted == [2, 0, 1], "the retry after the 429 waited too"
+                route = discord.http.Route("POST", "/interactions/1/token/callback")
+                with contextlib.suppress(discord.HTTPException):
+                    await http.request(route, json={"type": 6})
+                assert emulator.calls("POST", "/interactions/"), "the callback was sent"
+                assert pacer.granted == [2, 0, 1], "a callback is outside the budget"
+            finally:
+                await http.close()
