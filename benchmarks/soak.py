@@ -19,6 +19,7 @@ import json
 import shutil
 import sys
 import tempfile
+import time
 from dataclasses import asdict
 from pathlib import Path
 
@@ -52,10 +53,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="also Discord's per-route and global rate limits (RateLimits.discord_like)",
     )
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=None,
+        help="stop playing in time for the whole run to end within this many minutes (a "
+        "measuring slot); the games not over by then are reported as problems",
+    )
     return parser.parse_args(argv)
 
 
+REPORT_SECONDS = 120.0
+"""What ``--minutes`` leaves for the end of a run: the outbox settling, the checks."""
+
+
 async def main_async(args: argparse.Namespace) -> dict[str, object]:
+    began = time.perf_counter()
     settings = SoakSettings(
         games=args.games,
         seed=args.seed,
@@ -65,6 +78,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, object]:
         double_click=args.double_click,
         kills=args.kills,
         discord_rate_limits=args.discord_rate_limits,
+        play_until=None if args.minutes is None else began + args.minutes * 60 - REPORT_SECONDS,
     )
     workdir = Path(tempfile.mkdtemp(prefix="glory-soak-"))
     print(f"work directory (bot log, SQLite): {workdir}", flush=True)
@@ -104,6 +118,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, object]:
         "token_requests": asdict(report.arrivals) if report.arrivals is not None else None,
         "stall_limit_s": STALL_SECONDS,
         "stall_limit_before_a_first_dm_s": round(STALL_SECONDS + report.first_dm_wait, 1),
+        "games_not_over": sum(
+            1 for problem in report.problems if problem.endswith(", not finished")
+        ),
         "problems": report.problems,
     }
     if not report.problems:

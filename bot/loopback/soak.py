@@ -92,6 +92,11 @@ class SoakSettings:
     50). A lower one saturates the budget with a few games (the bot must be told the same
     figure: ``GLOBAL_REQUESTS_PER_SECOND``, ``bot_settings``)."""
 
+    play_until: float | None = None
+    """Stop playing at this ``time.perf_counter()`` (the games not over by then are reported
+    as problems), so that a run fits a measuring slot and still reports its figures; ``None``:
+    play until every game is over."""
+
     def bot_settings(self) -> dict[str, str]:
         """The bot's environment for this soak: its global budget as the emulator's."""
         if self.discord_rate_limits and self.global_limit is not None:
@@ -201,6 +206,8 @@ class Soak:
         self.restarts = 0
         self.first_dm_wait = 0.0
         self.lag = LoopLag()
+        self.out_of_time = False
+        """The play stopped at ``SoakSettings.play_seconds`` with games not over."""
         """Set once the games are open: see ``first_dm_wait``."""
 
     # ---------------------------------------------------------------- setting up
@@ -488,7 +495,12 @@ class Soak:
         killer = asyncio.create_task(self.kill_now_and_then(expected_steps))
         watcher = asyncio.create_task(self.lag.watch())
         try:
-            await asyncio.gather(*(self.play(game) for game in self.games))
+            playing = asyncio.gather(*(self.play(game) for game in self.games))
+            try:
+                until = self.settings.play_until
+                await asyncio.wait_for(playing, None if until is None else until - started)
+            except TimeoutError:
+                self.out_of_time = True
         finally:
             killer.cancel()
             watcher.cancel()
@@ -793,7 +805,8 @@ async def soak(
         progress(f"{len(run.games)} games started")
     seconds = await run.run(expected_steps)
     if progress:
-        progress(f"all games over after {seconds:.0f} s")
+        over = "out of time" if run.out_of_time else "all games over"
+        progress(f"{over} after {seconds:.0f} s")
     await asyncio.sleep(1.0)  # the last publications
     faults: Counter[str] = Counter()
     for plan in emulator.faults.random_plans:
