@@ -64,6 +64,12 @@ REFRESH_SECONDS = 5.0
 PROMOTE_SECONDS = 4.0
 """A request waiting this long is served as if one priority higher (no starvation)."""
 
+WINDOW_SECONDS = 1.0
+"""Discord's global limit counts the requests of a second."""
+UNSENT_SECONDS = 10.0
+"""A request let through but never seen going out after this long is forgotten (it was
+cancelled before it was sent)."""
+
 WHOLE = 1.0 - 1e-9
 """One request's worth of budget (less a rounding error of the refill's arithmetic)."""
 
@@ -102,7 +108,11 @@ class GlobalBudget:
         self._clock = clock or _loop_time
         self._tokens = self.burst
         self._refilled: float | None = None
-        self._waiting: list[OrderedDict[int, deque[tuple[float, asyncio.Future[None]]]]] = [
+        self._out: deque[float] = deque()
+        """When the requests of the last second went out (``went_out``), oldest first."""
+        self._unsent: deque[float] = deque()
+        """When the requests let through but not yet gone out were let through."""
+        self._waiting: list[OrderedDict[int, deque[tuple[float, asyncio.Future[None], bool]]]] = [
             OrderedDict() for _ in PRIORITY_NAMES
         ]
         self._waiters = 0
@@ -130,6 +140,38 @@ class GlobalBudget:
         room = self.limit * (1.0 - SHARE) * JITTER_SHARE / self.processes
         return max(1.0, min(float(BURST), room))
 
+    @property
+    def ceiling(self) -> float:
+        """The most requests that may go out within any second: the steady rate and the burst.
+        Requests are let through at that pace, but the event loop of a busy process can send
+        several of them later and together (a kill -9's restart resuming hundreds of
+        deliveries); the requests that went out in the last second and those let through but
+        not yet out together stay below it (``went_out``)."""
+        return self.rate + self.burst
+
+    def went_out(self) -> None:
+        """A request let through with ``acquire(track=True)`` went out (its headers were
+        sent), or ended without going out."""
+        if self._unsent:
+            self._unsent.popleft()
+        self._out.append(self._clock())
+
+    def _room(self, now: float) -> bool:
+        """Whether one more request may go out now without any second holding more than
+        ``ceiling`` of them as sent."""
+        while self._out and self._out[0] <= now - WINDOW_SECONDS:
+            self._out.popleft()
+        while self._unsent and self._unsent[0] <= now - UNSENT_SECONDS:
+            self._unsent.popleft()
+        return len(self._out) + len(self._unsent) + 1 <= self.ceiling + 1e-9
+
+    def _room_in(self, now: float) -> float:
+        """How long until ``_room`` may say yes (a short look again while only requests let
+        through but not yet out fill the second)."""
+        if self._out:
+            return max(0.001, self._out[0] + WINDOW_SECONDS - now)
+        return 0.01
+
     def share_with(self, processes: int) -> None:
         """``processes`` (this one included) share the limit from now on."""
         self.processes = max(1, processes)
@@ -141,9 +183,12 @@ class GlobalBudget:
             self._tokens = min(self.burst, self._tokens + gained)
         self._refilled = now
 
-    async def acquire(self, priority: int | None = None, game_id: int | None = None) -> None:
+    async def acquire(
+        self, priority: int | None = None, game_id: int | None = None, *, track: bool = False
+    ) -> None:
         """Wait for this request's turn (``priority`` and ``game_id`` default to the
-        ``purpose`` the caller set)."""
+        ``purpose`` the caller set); ``track``: the caller says when it went out
+        (``went_out``), and until then it counts as going out now."""
         if self.counter is not None:
             self._count_now_and_then()
         if priority is None or game_id is None:
@@ -152,13 +197,15 @@ class GlobalBudget:
             game_id = named_game if game_id is None else game_id
         if not self._waiters:
             self._refill()
-            if self._tokens >= WHOLE:
+            if self._tokens >= WHOLE and self._room(self._clock()):
                 self._tokens -= 1.0
                 self.granted[priority] += 1
+                if track:
+                    self._unsent.append(self._clock())
                 return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         queue = self._waiting[priority].setdefault(game_id, deque())
-        queue.append((self._clock(), future))
+        queue.append((self._clock(), future, track))
         self._waiters += 1
         self.waited += 1
         if self._serving is None or self._serving.done():
@@ -173,7 +220,8 @@ class GlobalBudget:
         }
         serving = "none" if self._serving is None else "done" if self._serving.done() else "on"
         return (
-            f"pacer: {self.rate:.1f}/s tokens {self._tokens:.2f} waiters {self._waiters} "
+            f"pacer: {self.rate:.1f}/s tokens {self._tokens:.2f} out in the last second "
+            f"{len(self._out)} not yet out {len(self._unsent)} waiters {self._waiters} "
             f"{waiting} serving {serving} granted {self.granted} waited {self.waited}"
         )
 
@@ -201,18 +249,24 @@ class GlobalBudget:
             if self._tokens < WHOLE:
                 await self._sleep((1.0 - self._tokens) / self.rate)
                 continue
+            now = self._clock()
+            if not self._room(now):
+                await self._sleep(self._room_in(now))
+                continue
             picked = self._next()
             if picked is None:
                 continue
-            priority, future = picked
+            priority, future, track = picked
             if future.done():  # its caller gave up (cancelled)
                 continue
             self._tokens -= 1.0
             self.granted[priority] += 1
+            if track:
+                self._unsent.append(now)
             future.set_result(None)
             await asyncio.sleep(0)  # let it go before the next one
 
-    def _next(self) -> tuple[int, asyncio.Future[None]] | None:
+    def _next(self) -> tuple[int, asyncio.Future[None], bool] | None:
         """The next waiter: the highest priority (counting promotions for waiting), and
         within it the game whose turn it is (round robin)."""
         now = self._clock()
@@ -229,12 +283,12 @@ class GlobalBudget:
         priority = best[1]
         games = self._waiting[priority]
         game_id, queue = next(iter(games.items()))
-        _, future = queue.popleft()
+        _, future, track = queue.popleft()
         del games[game_id]
         if queue:
             games[game_id] = queue  # to the back: the other games' turn first
         self._waiters -= 1
-        return priority, future
+        return priority, future, track
 
 
 def _loop_time() -> float:
@@ -260,7 +314,17 @@ def pace_requests(http: Any, budget: GlobalBudget) -> None:
 
     async def paced(session: Any, context: Any, params: aiohttp.TraceRequestStartParams) -> None:
         if _TOKEN_ROUTE.search(params.url.path):
-            await budget.acquire()
+            await budget.acquire(track=True)
+            context.glory_unsent = True
+
+    async def out(session: Any, context: Any, params: Any) -> None:
+        if getattr(context, "glory_unsent", False):
+            context.glory_unsent = False
+            budget.went_out()
 
     trace.on_request_start.append(paced)
+    # Out when its headers are sent; or when it ended (or failed) without that being seen.
+    trace.on_request_headers_sent.append(out)
+    trace.on_request_end.append(out)
+    trace.on_request_exception.append(out)
     http.http_trace = trace

@@ -4,6 +4,7 @@ limit, turn DMs first, then hands, then tables, games taking turns, nothing star
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 
 import discord
@@ -127,6 +128,29 @@ async def test_processes_sharing_the_limit_each_take_their_part() -> None:
     alone = pacer.rate
     pacer.share_with(4)
     assert pacer.rate == alone / 4
+
+
+async def test_requests_a_late_loop_sends_together_never_pass_the_ceiling_within_a_second() -> None:
+    """A busy process (a restart resuming hundreds of deliveries) lets requests through at
+    the pace but sends them later and together: those let through and not yet out count as
+    going out now, so no second holds more than the ceiling as sent (Discord counts them as
+    they arrive)."""
+    clock = Clock()
+    pacer = GlobalBudget(50, clock=clock, sleep=clock.sleep)
+    sent: list[float] = []
+
+    async def one() -> None:
+        await pacer.acquire(track=True)
+        while clock.now < 1.0:  # the loop is busy: nothing goes out before 1 s
+            await asyncio.sleep(0)
+        pacer.went_out()
+        sent.append(clock.now)
+
+    await asyncio.gather(*(one() for _ in range(150)))
+    sent.sort()
+    busiest = max(bisect.bisect_left(sent, at + 1.0) - i for i, at in enumerate(sent))
+    assert busiest <= pacer.ceiling
+    assert sum(1 for at in sent if at < 1.05) >= 45, "the late ones went out together"
 
 
 async def test_every_attempt_of_discord_pys_requests_waits_for_the_budget_retries_too() -> None:
