@@ -26,12 +26,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from bot.ai.pool import SearchPool
 from bot.ai.queue import SearchQueue
+from bot.ai.timing import MoveTiming
 from bot.flows.clock import ai_controlled
 from bot.flows.forced_moves import forced_seat
 from bot.flows.session import LoadedGame, load_game
@@ -198,6 +200,7 @@ class Autoplay:
 
     async def _turn(self, game_id: int) -> bool:
         """Play the seat on turn if the AI decides it; False when there is nothing to do."""
+        timing = MoveTiming(game_id)
         loaded = await load_game(self.store, self.registry, game_id)
         if loaded is None or loaded.status is not GameStatus.ACTIVE or loaded.state is None:
             return False
@@ -214,12 +217,21 @@ class Autoplay:
         if not await self.claim_turn(loaded):
             return False  # another process plays this turn
         await asyncio.sleep(self.settings.ai_pause_seconds)
+        timing.paused = time.time()
         level = row.ai_level or STAND_IN_LEVEL
-        await self.play(loaded, seat, level, autoplay=None if row.ai_level else "takeover")
+        await self.play(
+            loaded, seat, level, autoplay=None if row.ai_level else "takeover", timing=timing
+        )
         return True
 
     async def play(
-        self, loaded: LoadedGame, seat: int, level: str, *, autoplay: str | None
+        self,
+        loaded: LoadedGame,
+        seat: int,
+        level: str,
+        *,
+        autoplay: str | None,
+        timing: MoveTiming | None = None,
     ) -> bool:
         """Search for ``seat`` in the position ``loaded`` shows and commit the move, if the
         game is still there when the search is done; True if the move was stored.
@@ -227,10 +239,12 @@ class Autoplay:
         ``autoplay`` says for whom the AI plays (``MoveFlow.commit_action``); ``None`` for an
         AI player's own seat. The state is sent to the worker as JSON: the search reads only
         what ``seat`` may know of it (``games.ai``). The caller has claimed the turn
-        (``claim_turn``).
+        (``claim_turn``). ``timing``: the move's steps, logged when it is done.
         """
         assert loaded.state is not None and loaded.row.state is not None
         version = loaded.row.version
+        timing = timing or MoveTiming(loaded.id)
+        timing.version = version
         answer = await self.searches.move(
             {
                 "state": loaded.row.state,
@@ -238,8 +252,10 @@ class Autoplay:
                 "level": level,
                 "seed": decision_seed(loaded.id, version, seat, AI_VERSION),
                 "max_ms": self.settings.ai_max_ms,
-            }
+            },
+            timing.searching(),
         )
+        timing.iterations = answer.get("iterations")
         action = loaded.game.action_from_json(answer["action"])
         entry = None
         async with self.locks.lock(loaded.id):
@@ -252,11 +268,15 @@ class Autoplay:
                 or now.state.to_move != seat
                 or not self._still_for(now, seat, autoplay)
             ):
+                timing.report("overtaken")
                 return False  # a player moved or took the seat back meanwhile
             try:
                 entry, _ = await self.moves.commit_action(now, seat, action, autoplay=autoplay)
             except (StorageConflict, IllegalAction):
+                timing.report("refused")
                 return False
+        timing.committed = time.time()
+        timing.report("moved")
         self.outbox.deliver([entry])
         self.turn_changed(loaded.id)
         return True

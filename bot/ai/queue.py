@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -46,9 +47,20 @@ class QueueFull(Exception):
 
 
 @dataclass
+class SearchTiming:
+    """When a search was queued, handed to a worker and answered (``time.time()``, so the
+    stamps compare with the database's and the emulator's); ``None`` for a step not reached."""
+
+    queued: float = field(default_factory=time.time)
+    started: float | None = None
+    ended: float | None = None
+
+
+@dataclass
 class _Job:
     request: dict[str, Any]
     fresh: Fresh | None
+    timing: SearchTiming = field(default_factory=SearchTiming)
     future: asyncio.Future[dict[str, Any] | None] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
@@ -72,9 +84,12 @@ class SearchQueue:
         """Moves and hints waiting for a worker (not the ones running)."""
         return len(self._moves), self._waiting_hints
 
-    async def move(self, request: dict[str, Any]) -> dict[str, Any]:
-        """An AI seat's decision: ahead of every waiting hint."""
-        job = _Job(request, None)
+    async def move(
+        self, request: dict[str, Any], timing: SearchTiming | None = None
+    ) -> dict[str, Any]:
+        """An AI seat's decision: ahead of every waiting hint (``timing``: filled in as the
+        search goes, for the AI's timing log)."""
+        job = _Job(request, None, timing or SearchTiming())
         self._moves.append(job)
         self._pump()
         answer = await job.future
@@ -125,7 +140,9 @@ class SearchQueue:
             if job.fresh is not None and not await job.fresh():
                 answer = None  # the position is gone: no search for it
             else:
+                job.timing.started = time.time()
                 answer = await self.pool.decide(job.request)
+                job.timing.ended = time.time()
         except Exception as error:  # noqa: BLE001 - handed to whoever waits for it
             if not job.future.done():
                 job.future.set_exception(error)
