@@ -1,8 +1,9 @@
 """Playing the seats the AI decides: AI players, and humans the turn clock stands in for.
 
 After every change of turn (a move, a start, a restart) ``turn_changed`` looks at the seat on
-turn. If the AI decides it, a task of the game's waits a readable moment, asks the search pool
-(outside the event loop) and commits the move through the same path as a click
+turn. If the AI decides it, a task of the game's asks the search pool (outside the event loop)
+at once, waits out a readable moment meanwhile (the move is stored when both are over, so the
+search hides inside the pause) and commits the move through the same path as a click
 (``MoveFlow.commit_action``: compare-and-swap on the version, the outbox entry in the same
 transaction), so an AI move is stored, published and recovered like any other. If a human is
 on turn, the turn clock is armed instead.
@@ -199,8 +200,13 @@ class Autoplay:
             self._tasks.pop(game_id, None)
 
     async def _turn(self, game_id: int) -> bool:
-        """Play the seat on turn if the AI decides it; False when there is nothing to do."""
+        """Play the seat on turn if the AI decides it; False when there is nothing to do.
+
+        The readable pause runs from now, and the seat's search with it: the move is stored
+        once both are over, so a search (and the wait for a worker, behind at most the
+        searches already running) hides inside the pause instead of adding to it."""
         timing = MoveTiming(game_id)
+        pause_over = asyncio.get_running_loop().time() + self.settings.ai_pause_seconds
         loaded = await load_game(self.store, self.registry, game_id)
         if loaded is None or loaded.status is not GameStatus.ACTIVE or loaded.state is None:
             return False
@@ -216,11 +222,14 @@ class Autoplay:
             return False  # the AI plays for nobody: the last human left or was taken over
         if not await self.claim_turn(loaded):
             return False  # another process plays this turn
-        await asyncio.sleep(self.settings.ai_pause_seconds)
-        timing.paused = time.time()
         level = row.ai_level or STAND_IN_LEVEL
         await self.play(
-            loaded, seat, level, autoplay=None if row.ai_level else "takeover", timing=timing
+            loaded,
+            seat,
+            level,
+            autoplay=None if row.ai_level else "takeover",
+            not_before=pause_over,
+            timing=timing,
         )
         return True
 
@@ -231,6 +240,7 @@ class Autoplay:
         level: str,
         *,
         autoplay: str | None,
+        not_before: float | None = None,
         timing: MoveTiming | None = None,
     ) -> bool:
         """Search for ``seat`` in the position ``loaded`` shows and commit the move, if the
@@ -239,7 +249,9 @@ class Autoplay:
         ``autoplay`` says for whom the AI plays (``MoveFlow.commit_action``); ``None`` for an
         AI player's own seat. The state is sent to the worker as JSON: the search reads only
         what ``seat`` may know of it (``games.ai``). The caller has claimed the turn
-        (``claim_turn``). ``timing``: the move's steps, logged when it is done.
+        (``claim_turn``). ``not_before``: the event loop's time before which the move is not
+        stored (the readable pause's end; the search runs meanwhile). ``timing``: the move's
+        steps, logged when it is done.
         """
         assert loaded.state is not None and loaded.row.state is not None
         version = loaded.row.version
@@ -256,6 +268,11 @@ class Autoplay:
             timing.searching(),
         )
         timing.iterations = answer.get("iterations")
+        if not_before is not None:
+            left = not_before - asyncio.get_running_loop().time()
+            if left > 0:
+                await asyncio.sleep(left)
+            timing.paused = time.time()
         action = loaded.game.action_from_json(answer["action"])
         entry = None
         async with self.locks.lock(loaded.id):
