@@ -7,8 +7,13 @@ bound: a player clicking Hint over and over filled it with searches for position
 left, and the AI seats of every game waited behind them (issue 31). Here a search is handed to
 the pool only when a worker is free (``slots`` at a time), so the queue's order is what counts:
 
-* **AI moves before hints.** A move is what a table waits for; a hint is one player's wish.
-  An AI seat therefore waits at most for the searches already running, never for queued hints.
+* **AI moves before hints, and a move pre-empts a running hint.** A move is what a table waits
+  for; a hint is one player's wish. An AI seat never waits for queued hints, and when every
+  worker is busy and one of them runs a hint, that hint's search is stopped at once
+  (``SearchPool.preempt``) and goes back to the front of its game's line, to be searched
+  again, at its full budget, once the moves are done. So an AI seat waits only for other AI
+  seats' moves (in worker processes; with ``AI_WORKERS=0``, a thread, it may also wait for
+  the one search running).
 * **Hints fair between games.** Each game has its own line of hints, and the lines take turns,
   so one busy table cannot starve the others.
 * **Bounded.** At most ``hint_limit`` hints wait at once; one more is refused at once
@@ -31,7 +36,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ai.pool import SearchPool
+from bot.ai.pool import Preempted, SearchPool
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +59,8 @@ class SearchTiming:
     queued: float = field(default_factory=time.time)
     started: float | None = None
     ended: float | None = None
+    preempted: int = 0
+    """How often the search was stopped for an AI seat's move and queued again (a hint)."""
 
 
 @dataclass
@@ -61,6 +68,7 @@ class _Job:
     request: dict[str, Any]
     fresh: Fresh | None
     timing: SearchTiming = field(default_factory=SearchTiming)
+    game_id: int = 0
     future: asyncio.Future[dict[str, Any] | None] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
@@ -92,6 +100,8 @@ class SearchQueue:
         job = _Job(request, None, timing or SearchTiming())
         self._moves.append(job)
         self._pump()
+        if self._moves and self.running >= self.slots:
+            self.pool.preempt()  # a hint's worker, if one runs a hint, is free in a moment
         answer = await job.future
         assert answer is not None  # a move has no freshness check, so it is never dropped
         return answer
@@ -104,7 +114,7 @@ class SearchQueue:
         when ``hint_limit`` hints wait already."""
         if self._waiting_hints >= self.hint_limit:
             raise QueueFull
-        job = _Job(request, fresh)
+        job = _Job(request, fresh, game_id=game_id)
         self._hints.setdefault(game_id, deque()).append(job)
         self._waiting_hints += 1
         self._pump()
@@ -139,10 +149,19 @@ class SearchQueue:
         try:
             if job.fresh is not None and not await job.fresh():
                 answer = None  # the position is gone: no search for it
+            elif job.fresh is not None and self._moves:
+                self._again(job)  # a move came while the position was checked: it goes first
+                return
             else:
                 job.timing.started = time.time()
-                answer = await self.pool.decide(job.request)
+                if job.fresh is None:
+                    answer = await self.pool.decide(job.request)
+                else:
+                    answer = await self.pool.decide(job.request, preemptible=True)
                 job.timing.ended = time.time()
+        except Preempted:
+            job.timing.preempted += 1
+            self._again(job)
         except Exception as error:  # noqa: BLE001 - handed to whoever waits for it
             if not job.future.done():
                 job.future.set_exception(error)
@@ -152,6 +171,15 @@ class SearchQueue:
         finally:
             self.running -= 1
             self._pump()
+
+    def _again(self, job: _Job) -> None:
+        """A pre-empted hint goes back to the front of its game's line (beyond the bound, if
+        need be: it had its place already)."""
+        if job.future.done():
+            return
+        self._hints.setdefault(job.game_id, deque()).appendleft(job)
+        self._hints.move_to_end(job.game_id, last=False)
+        self._waiting_hints += 1
 
     async def close(self) -> None:
         """Cancel what waits and what runs (a search in a worker finishes on its own)."""

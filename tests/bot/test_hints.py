@@ -239,9 +239,9 @@ async def test_the_search_runs_deferred_and_without_the_games_lock(simcord_env) 
     seen = []
     decide = bot.autoplay.pool.decide
 
-    async def watched(request):
+    async def watched(request, **options):
         seen.append((bot.locks.lock(table.game_id).locked(), request["level"], request["seat"]))
-        return await decide(request)
+        return await decide(request, **options)
 
     bot.autoplay.pool.decide = watched
     start_at = len(simcord_env.http_requests)
@@ -256,8 +256,8 @@ async def test_a_hint_overtaken_by_a_move_is_dropped_and_not_counted(simcord_env
     seat = seat_on_turn(table)
     decide = bot.autoplay.pool.decide
 
-    async def overtaken(request):
-        answer = await decide(request)
+    async def overtaken(request, **options):
+        answer = await decide(request, **options)
         # While the search ran, the move was made (the turn clock, say).
         loaded = await table.loaded()
         action = loaded.game.action_from_json(answer["action"])
@@ -281,10 +281,10 @@ async def test_a_second_click_while_the_hint_is_worked_out_is_told_so(simcord_en
     decide = bot.autoplay.pool.decide
     searches = []
 
-    async def slow(request):
+    async def slow(request, **options):
         searches.append(request["seat"])
         await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.05)
-        return await decide(request)
+        return await decide(request, **options)
 
     bot.autoplay.pool.decide = slow
     dm = live_dm_hand(table, seat)
@@ -324,10 +324,10 @@ async def test_a_hint_whose_position_is_gone_before_a_worker_is_free_is_never_se
     asked = []
     decide = bot.autoplay.pool.decide
 
-    async def watched(request):
+    async def watched(request, **options):
         asked.append(request["seed"])
         if request["seed"] != "busy":
-            return await decide(request)
+            return await decide(request, **options)
         # The one worker is busy (another table's AI, say) while the hint waits for it, and
         # meanwhile the player on turn moves (from another device, or their turn clock).
         await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.2)

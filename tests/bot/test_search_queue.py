@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.ai.pool import Preempted
 from bot.ai.queue import QueueFull, SearchQueue
 
 
@@ -20,8 +21,13 @@ class GatedPool:
         self.running = 0
         self.most_at_once = 0
         self.gate = asyncio.Event()
+        self.preempts = 0
 
-    async def decide(self, request: dict[str, Any]) -> dict[str, Any]:
+    def preempt(self) -> bool:
+        self.preempts += 1
+        return False  # a thread's search cannot be stopped
+
+    async def decide(self, request: dict[str, Any], *, preemptible: bool = False) -> dict[str, Any]:
         self.asked.append(request["name"])
         self.running += 1
         self.most_at_once = max(self.most_at_once, self.running)
@@ -135,10 +141,12 @@ async def test_no_more_searches_run_at_once_than_there_are_workers() -> None:
 
 async def test_a_failed_search_reaches_its_waiter_and_frees_the_worker() -> None:
     class FailingPool(GatedPool):
-        async def decide(self, request: dict[str, Any]) -> dict[str, Any]:
+        async def decide(
+            self, request: dict[str, Any], *, preemptible: bool = False
+        ) -> dict[str, Any]:
             if request["name"] == "broken":
                 raise RuntimeError("the worker died")
-            return await super().decide(request)
+            return await super().decide(request, preemptible=preemptible)
 
     pool = FailingPool()
     pool.gate.set()
@@ -147,3 +155,59 @@ async def test_a_failed_search_reaches_its_waiter_and_frees_the_worker() -> None
         await queue.move(request("broken"))
     assert await queue.move(request("next")) == {"answer": "next"}
     assert queue.running == 0
+
+
+class PreemptiblePool(GatedPool):
+    """A stand-in whose ``preempt`` stops the running hint as a worker process's would."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stoppable: list[asyncio.Future[None]] = []
+
+    def preempt(self) -> bool:
+        for stop in self.stoppable:
+            if not stop.done():
+                stop.set_result(None)
+                return True
+        return False
+
+    async def decide(self, request: dict[str, Any], *, preemptible: bool = False) -> dict[str, Any]:
+        if not preemptible:
+            return await super().decide(request)
+        self.asked.append(request["name"])
+        stop = asyncio.get_running_loop().create_future()
+        self.stoppable.append(stop)
+        gate = asyncio.ensure_future(self.gate.wait())
+        await asyncio.wait([stop, gate], return_when=asyncio.FIRST_COMPLETED)
+        if stop.done():
+            gate.cancel()
+            raise Preempted
+        stop.cancel()
+        return {"answer": request["name"]}
+
+
+async def test_an_ai_move_preempts_a_running_hint_which_is_searched_again_after_it() -> None:
+    pool = PreemptiblePool()
+    queue = SearchQueue(pool, slots=1)  # type: ignore[arg-type]
+    hint = queue.hint(1, request("hint"), always_fresh)
+    await settle()
+    assert pool.asked == ["hint"]
+    move = asyncio.ensure_future(queue.move(request("move")))
+    await settle()
+    assert pool.asked == ["hint", "move"], "the move runs at once, the hint stopped"
+    pool.gate.set()
+    assert await move == {"answer": "move"}
+    assert await hint == {"answer": "hint"}
+    assert pool.asked == ["hint", "move", "hint"], "the hint searched again, from the start"
+
+
+async def test_a_move_never_preempts_another_move() -> None:
+    pool = PreemptiblePool()
+    queue = SearchQueue(pool, slots=1)  # type: ignore[arg-type]
+    first = asyncio.ensure_future(queue.move(request("first")))
+    await settle()
+    second = asyncio.ensure_future(queue.move(request("second")))
+    await settle()
+    assert pool.asked == ["first"]
+    pool.gate.set()
+    assert await asyncio.gather(first, second) == [{"answer": "first"}, {"answer": "second"}]
