@@ -9,13 +9,16 @@ each AI move) plays ``--games`` tables at once through the loopback Discord emul
 The people act at random at ``--rate`` clicks per second (at most one click in flight per
 table); whenever the person acting holds the Hint button (the player on turn), they press it
 with probability ``--hint-share`` instead of a menu control, so about that share of the clicks
-are hints (the run reports the share it reached).
+are hints (the run reports the share it reached). A person who asked for a hint reads it before
+their table's next click (the click stays in flight until the answer is shown, at most
+``HINT_READ_TIMEOUT`` seconds), as a player would.
 
 What is measured:
 
 * **the people's clicks**: latency from the emulator writing INTERACTION_CREATE to the bot's
   callback (the deferral, for a hint), p50 / p99 / max, all clicks and hints and menu clicks
   apart (target: p99 <= 50 ms);
+* **how long a hint took**: from the click to the answer shown (the follow-up), p50 / p99;
 * **how the hints were answered**: the hint itself, "still being worked out" (a second click
   while the first searches), "many hints, ask again" (the queue was full), "the game moved
   on" (dropped, most of them before any search ran), from the follow-up messages;
@@ -62,13 +65,14 @@ sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
 from bot_load import GAMES, create_tables, offer_load, table_picker  # noqa: E402
 
 from bot.i18n import t  # noqa: E402
-from bot.loopback import Emulator, InteractionRecord  # noqa: E402
+from bot.loopback import Emulator, InteractionRecord, WaitTimeout  # noqa: E402
 from bot.loopback.bot_process import bot_process  # noqa: E402
 from bot.loopback.ui_players import Table, act_randomly, footer_in, live_hand  # noqa: E402
 from bot.process.config import DEFAULT_AI_MAX_MS, DEFAULT_AI_PAUSE_SECONDS  # noqa: E402
 
 HINT_PREFIX = "glory:hint:"
 CLICK_P99_TARGET_MS = 50.0
+HINT_READ_TIMEOUT = 10.0
 TRACED_BOT = (sys.executable, str(REPO_ROOT / "benchmarks" / "traced_bot.py"))
 FOOTER = re.compile(r"#(?P<game>\d+) · \D*(?P<move>\d+)")
 """A table's footer, "Game #12 · move 7" in every language: the game and its moves so far."""
@@ -89,6 +93,9 @@ class HintPhase:
     p99_ms: float
     max_ms: float
     hint_p99_ms: float | None
+    hint_answered_p50_ms: float | None
+    hint_answered_p99_ms: float | None
+    hints_unanswered: int
     menu_p99_ms: float | None
     timeouts: int
     answers: dict[str, int]
@@ -235,6 +242,8 @@ async def hint_phase(args: argparse.Namespace, workdir: Path) -> HintPhase:
     database = workdir / "hints.db"
     timing_log = workdir / "ai-timing.jsonl"
     kinds: dict[int, str] = {}
+    answered: list[float] = []
+    unanswered: list[InteractionRecord] = []
     async with (
         Emulator(record_limit=50_000) as emulator,
         bot_process(
@@ -266,6 +275,12 @@ async def hint_phase(args: argparse.Namespace, workdir: Path) -> HintPhase:
                 record = await actor.click(hand, custom_id=button)
                 await record.response(timeout=10)
                 kinds[id(record)] = "hint"
+                try:
+                    await record.settled(timeout=HINT_READ_TIMEOUT)
+                    if record.dispatched_at is not None:
+                        answered.append(time.perf_counter() - record.dispatched_at)
+                except WaitTimeout:
+                    unanswered.append(record)
                 return record
             record = await act_randomly(actor, rng)
             if record is not None:
@@ -301,6 +316,9 @@ async def hint_phase(args: argparse.Namespace, workdir: Path) -> HintPhase:
         p99_ms=_ms(latencies, 0.99) or 0.0,
         max_ms=round(max(latencies) * 1000, 1) if latencies else 0.0,
         hint_p99_ms=_ms(hints, 0.99),
+        hint_answered_p50_ms=_ms(answered, 0.5),
+        hint_answered_p99_ms=_ms(answered, 0.99),
+        hints_unanswered=len(unanswered),
         menu_p99_ms=_ms(menus, 0.99),
         timeouts=load.timeouts,
         answers=answers,
