@@ -68,7 +68,11 @@ from bot.i18n import t  # noqa: E402
 from bot.loopback import Emulator, InteractionRecord, WaitTimeout  # noqa: E402
 from bot.loopback.bot_process import bot_process  # noqa: E402
 from bot.loopback.ui_players import Table, act_randomly, footer_in, live_hand  # noqa: E402
-from bot.process.config import DEFAULT_AI_MAX_MS, DEFAULT_AI_PAUSE_SECONDS  # noqa: E402
+from bot.process.config import (  # noqa: E402
+    DEFAULT_AI_MAX_MS,
+    DEFAULT_AI_PAUSE_SECONDS,
+    DEFAULT_AI_WORKERS,
+)
 
 HINT_PREFIX = "glory:hint:"
 CLICK_P99_TARGET_MS = 50.0
@@ -109,6 +113,10 @@ class HintPhase:
     ai_shown_max_ms: float | None
     ai_steps_ms: dict[str, dict[str, float | None]]
     """Per step of an AI move (``bot/ai/timing.py``): p50 / p99 / max of its duration."""
+    ai_workers: int
+    ai_searches_shortened: int
+    """AI moves whose search started so late that it was given less than ``AI_MAX_MS``."""
+    ai_search_limit_p50_ms: float | None
     ai_pause_ms: float
     ai_delay_target_ms: float
     """The AI's usual pause plus one search: the p99 target of the stored delay."""
@@ -251,6 +259,7 @@ async def hint_phase(args: argparse.Namespace, workdir: Path) -> HintPhase:
             workdir / "hints.log",
             argv=(*TRACED_BOT, str(timing_log)),
             database_url=f"sqlite+aiosqlite:///{database}",
+            settings={"AI_WORKERS": str(args.ai_workers)},
         ) as bot,
     ):
         assert bot.process is not None
@@ -303,6 +312,12 @@ async def hint_phase(args: argparse.Namespace, workdir: Path) -> HintPhase:
     hints = [r.latency for r in records if r.latency is not None and kinds.get(id(r)) == "hint"]
     menus = [r.latency for r in records if r.latency is not None and kinds.get(id(r)) == "menu"]
     moves = ai_moves(database, began, ended)
+    timings = read_timings(timing_log)
+    limits = [
+        entry["max_ms"]
+        for move in moves
+        if (entry := timings.get((move.game_id, move.version))) and entry.get("max_ms")
+    ]
     for move in moves:
         move.shown = shown.get((move.game_id, move.version - 1))  # the footer counts moves
     delays = [move.stored - move.turn for move in moves]
@@ -330,7 +345,10 @@ async def hint_phase(args: argparse.Namespace, workdir: Path) -> HintPhase:
         ai_shown_p50_ms=_ms(shown_delays, 0.5),
         ai_shown_p99_ms=_ms(shown_delays, 0.99),
         ai_shown_max_ms=round(max(shown_delays) * 1000, 1) if shown_delays else None,
-        ai_steps_ms=step_figures(moves, read_timings(timing_log)),
+        ai_steps_ms=step_figures(moves, timings),
+        ai_workers=args.ai_workers,
+        ai_searches_shortened=sum(1 for limit in limits if limit < args.ai_max_ms - 0.5),
+        ai_search_limit_p50_ms=_ms([limit / 1000 for limit in limits], 0.5),
         ai_pause_ms=pause_ms,
         ai_delay_target_ms=pause_ms + args.ai_max_ms,
     )
@@ -345,6 +363,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=90.0, help="length of the phase")
     parser.add_argument("--hint-share", type=float, default=0.25, help="P(Hint) when it is shown")
     parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument(
+        "--ai-workers",
+        type=int,
+        default=DEFAULT_AI_WORKERS,
+        help=f"the bot's AI_WORKERS (default {DEFAULT_AI_WORKERS}, the bot's own)",
+    )
     parser.add_argument(
         "--game-keys", nargs="+", choices=GAMES, default=list(GAMES), help="games to cycle through"
     )

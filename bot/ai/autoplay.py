@@ -66,6 +66,9 @@ STAND_IN_LEVEL = "strong"
 AI_LEVELS = ("easy", "medium", "strong", "rules")
 """The levels a host can seat (``rules``: the rules-based player, no search). The lobby's menu
 values are indices into this tuple, so a new level goes at the end: old menus keep working."""
+DUE_MARGIN_SECONDS = 0.1
+"""Kept free before a move is due (its pause plus one search): a search overshoots its limit by
+a few iterations, reading the position and storing the move take a few milliseconds more."""
 SWEEP_SECONDS = 60.0
 """With other processes: how often to look for turns that nobody plays (a process that died
 holding the turn's claim, or before it armed the turn's clock)."""
@@ -250,13 +253,16 @@ class Autoplay:
         AI player's own seat. The state is sent to the worker as JSON: the search reads only
         what ``seat`` may know of it (``games.ai``). The caller has claimed the turn
         (``claim_turn``). ``not_before``: the event loop's time before which the move is not
-        stored (the readable pause's end; the search runs meanwhile). ``timing``: the move's
+        stored (the readable pause's end; the search runs meanwhile); the search is due one
+        search's length (``AI_MAX_MS``) after it, and one that starts late behind other seats'
+        searches is shortened to that (``SearchQueue.move``). ``timing``: the move's
         steps, logged when it is done.
         """
         assert loaded.state is not None and loaded.row.state is not None
         version = loaded.row.version
         timing = timing or MoveTiming(loaded.id)
         timing.version = version
+        due_after = self.settings.ai_max_ms / 1000
         answer = await self.searches.move(
             {
                 "state": loaded.row.state,
@@ -266,6 +272,7 @@ class Autoplay:
                 "max_ms": self.settings.ai_max_ms,
             },
             timing.searching(),
+            deadline=None if not_before is None else not_before + due_after - DUE_MARGIN_SECONDS,
         )
         timing.iterations = answer.get("iterations")
         if not_before is not None:

@@ -40,6 +40,8 @@ from bot.ai.pool import Preempted, SearchPool
 
 log = logging.getLogger(__name__)
 
+SHORTEST_MS = 100.0
+"""The least time a move's search is given when its deadline is near or past (see ``move``)."""
 HINT_LIMIT = 16
 """Hints that may wait for a worker at once (each game's player on turn asks for one position
 at a time, so this is about as many games with a hint pending)."""
@@ -61,6 +63,8 @@ class SearchTiming:
     ended: float | None = None
     preempted: int = 0
     """How often the search was stopped for an AI seat's move and queued again (a hint)."""
+    max_ms: float | None = None
+    """The time limit the search was given when it started."""
 
 
 @dataclass
@@ -69,6 +73,7 @@ class _Job:
     fresh: Fresh | None
     timing: SearchTiming = field(default_factory=SearchTiming)
     game_id: int = 0
+    deadline: float | None = None
     future: asyncio.Future[dict[str, Any] | None] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
@@ -93,11 +98,21 @@ class SearchQueue:
         return len(self._moves), self._waiting_hints
 
     async def move(
-        self, request: dict[str, Any], timing: SearchTiming | None = None
+        self,
+        request: dict[str, Any],
+        timing: SearchTiming | None = None,
+        *,
+        deadline: float | None = None,
     ) -> dict[str, Any]:
         """An AI seat's decision: ahead of every waiting hint (``timing``: filled in as the
-        search goes, for the AI's timing log)."""
-        job = _Job(request, None, timing or SearchTiming())
+        search goes, for the AI's timing log).
+
+        ``deadline`` (the event loop's time): when the answer is due. A search that starts
+        late, behind other seats' moves, is given only the time left until then (at least
+        ``SHORTEST_MS``) instead of its whole ``max_ms``: when more moves come than the workers
+        can search at full length, each gets shorter and the line shrinks again, rather than
+        every table waiting longer and longer."""
+        job = _Job(request, None, timing or SearchTiming(), deadline=deadline)
         self._moves.append(job)
         self._pump()
         if self._moves and self.running >= self.slots:
@@ -154,8 +169,15 @@ class SearchQueue:
                 return
             else:
                 job.timing.started = time.time()
+                request = job.request
+                if job.deadline is not None:
+                    left = (job.deadline - asyncio.get_running_loop().time()) * 1000
+                    limit = request.get("max_ms")
+                    shortened = max(SHORTEST_MS, left if limit is None else min(limit, left))
+                    request = {**request, "max_ms": shortened}
+                job.timing.max_ms = request.get("max_ms")
                 if job.fresh is None:
-                    answer = await self.pool.decide(job.request)
+                    answer = await self.pool.decide(request)
                 else:
                     answer = await self.pool.decide(job.request, preemptible=True)
                 job.timing.ended = time.time()

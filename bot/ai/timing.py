@@ -58,6 +58,7 @@ class MoveTiming:
                     "paused": self.paused,
                     "committed": self.committed,
                     "iterations": self.iterations,
+                    "max_ms": search.max_ms,
                 }
             ),
         )

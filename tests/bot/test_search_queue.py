@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.ai.pool import Preempted
-from bot.ai.queue import QueueFull, SearchQueue
+from bot.ai.queue import SHORTEST_MS, QueueFull, SearchQueue
 
 
 class GatedPool:
@@ -211,3 +211,30 @@ async def test_a_move_never_preempts_another_move() -> None:
     assert pool.asked == ["first"]
     pool.gate.set()
     assert await asyncio.gather(first, second) == [{"answer": "first"}, {"answer": "second"}]
+
+
+async def test_a_move_that_starts_late_is_given_only_the_time_left_until_it_is_due() -> None:
+    limits: list[float] = []
+
+    class LimitPool(GatedPool):
+        async def decide(
+            self, request: dict[str, Any], *, preemptible: bool = False
+        ) -> dict[str, Any]:
+            limits.append(request["max_ms"])
+            return await super().decide(request, preemptible=preemptible)
+
+    pool = LimitPool()
+    queue = SearchQueue(pool, slots=1)  # type: ignore[arg-type]
+    now = asyncio.get_running_loop().time()
+    busy = asyncio.ensure_future(queue.move({"name": "running", "max_ms": 450}))
+    await settle()
+    on_time = asyncio.ensure_future(
+        queue.move({"name": "on time", "max_ms": 450}, deadline=now + 10)
+    )
+    late = asyncio.ensure_future(queue.move({"name": "late", "max_ms": 450}, deadline=now + 0.3))
+    overdue = asyncio.ensure_future(queue.move({"name": "overdue", "max_ms": 450}, deadline=now))
+    pool.gate.set()
+    await asyncio.gather(busy, on_time, late, overdue)
+    assert limits[:2] == [450, 450], "no deadline, and one far enough away: the whole limit"
+    assert SHORTEST_MS <= limits[2] <= 300
+    assert limits[3] == SHORTEST_MS, "overdue: the shortest search, not none"
