@@ -117,6 +117,8 @@ class HintPhase:
     ai_searches_shortened: int
     """AI moves whose search started so late that it was given less than ``AI_MAX_MS``."""
     ai_search_limit_p50_ms: float | None
+    ai_moves_late: int
+    """AI moves whose search would have started too late: the rules-based player's move."""
     ai_pause_ms: float
     ai_delay_target_ms: float
     """The AI's usual pause plus one search: the p99 target of the stored delay."""
@@ -349,6 +351,11 @@ async def hint_phase(args: argparse.Namespace, workdir: Path) -> HintPhase:
         ai_workers=args.ai_workers,
         ai_searches_shortened=sum(1 for limit in limits if limit < args.ai_max_ms - 0.5),
         ai_search_limit_p50_ms=_ms([limit / 1000 for limit in limits], 0.5),
+        ai_moves_late=sum(
+            1
+            for move in moves
+            if (entry := timings.get((move.game_id, move.version))) and entry.get("late")
+        ),
         ai_pause_ms=pause_ms,
         ai_delay_target_ms=pause_ms + args.ai_max_ms,
     )

@@ -66,9 +66,18 @@ STAND_IN_LEVEL = "strong"
 AI_LEVELS = ("easy", "medium", "strong", "rules")
 """The levels a host can seat (``rules``: the rules-based player, no search). The lobby's menu
 values are indices into this tuple, so a new level goes at the end: old menus keep working."""
-DUE_MARGIN_SECONDS = 0.1
+DUE_MARGIN_SECONDS = 0.2
 """Kept free before a move is due (its pause plus one search): a search overshoots its limit by
-a few iterations, reading the position and storing the move take a few milliseconds more."""
+a few iterations, reading the position, handing it to the worker and storing the move take
+some milliseconds more, and more on a busy machine (a standard ``hint_load.py`` run measured
+up to 100 ms beyond the limit at its p99)."""
+LATE_LEVEL = "rules"
+"""What a seat plays when its search would start too late to be worth making (every worker
+busy with other seats' moves for most of its pause): the rules-based player's move, at once,
+rather than a table left waiting (``SearchQueue.move``)."""
+WEAKER_THAN_LATE = ("easy", LATE_LEVEL)
+"""Levels that never play ``LATE_LEVEL`` instead (it would be stronger, or it is the same; an
+easy search is a few milliseconds anyway)."""
 SWEEP_SECONDS = 60.0
 """With other processes: how often to look for turns that nobody plays (a process that died
 holding the turn's claim, or before it armed the turn's clock)."""
@@ -255,7 +264,8 @@ class Autoplay:
         (``claim_turn``). ``not_before``: the event loop's time before which the move is not
         stored (the readable pause's end; the search runs meanwhile); the search is due one
         search's length (``AI_MAX_MS``) after it, and one that starts late behind other seats'
-        searches is shortened to that (``SearchQueue.move``). ``timing``: the move's
+        searches is shortened to that, or, with too little time left for any search, plays the
+        rules-based player's move (``LATE_LEVEL``; ``SearchQueue.move``). ``timing``: the move's
         steps, logged when it is done.
         """
         assert loaded.state is not None and loaded.row.state is not None
@@ -263,16 +273,18 @@ class Autoplay:
         timing = timing or MoveTiming(loaded.id)
         timing.version = version
         due_after = self.settings.ai_max_ms / 1000
+        request = {
+            "state": loaded.row.state,
+            "seat": seat,
+            "level": level,
+            "seed": decision_seed(loaded.id, version, seat, AI_VERSION),
+            "max_ms": self.settings.ai_max_ms,
+        }
         answer = await self.searches.move(
-            {
-                "state": loaded.row.state,
-                "seat": seat,
-                "level": level,
-                "seed": decision_seed(loaded.id, version, seat, AI_VERSION),
-                "max_ms": self.settings.ai_max_ms,
-            },
+            request,
             timing.searching(),
             deadline=None if not_before is None else not_before + due_after - DUE_MARGIN_SECONDS,
+            late=None if level in WEAKER_THAN_LATE else {**request, "level": LATE_LEVEL},
         )
         timing.iterations = answer.get("iterations")
         if not_before is not None:

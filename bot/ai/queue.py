@@ -41,7 +41,8 @@ from bot.ai.pool import Preempted, SearchPool
 log = logging.getLogger(__name__)
 
 SHORTEST_MS = 100.0
-"""The least time a move's search is given when its deadline is near or past (see ``move``)."""
+"""The least time worth a search for a move (see ``move``): with less left before the move is
+due, the seat plays its ``late`` request instead (the rules-based player: no search)."""
 HINT_LIMIT = 16
 """Hints that may wait for a worker at once (each game's player on turn asks for one position
 at a time, so this is about as many games with a hint pending)."""
@@ -65,6 +66,8 @@ class SearchTiming:
     """How often the search was stopped for an AI seat's move and queued again (a hint)."""
     max_ms: float | None = None
     """The time limit the search was given when it started."""
+    late: bool = False
+    """Whether it started too late for a search, and the ``late`` request was decided."""
 
 
 @dataclass
@@ -74,6 +77,7 @@ class _Job:
     timing: SearchTiming = field(default_factory=SearchTiming)
     game_id: int = 0
     deadline: float | None = None
+    late: dict[str, Any] | None = None
     future: asyncio.Future[dict[str, Any] | None] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
@@ -103,16 +107,18 @@ class SearchQueue:
         timing: SearchTiming | None = None,
         *,
         deadline: float | None = None,
+        late: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """An AI seat's decision: ahead of every waiting hint (``timing``: filled in as the
         search goes, for the AI's timing log).
 
         ``deadline`` (the event loop's time): when the answer is due. A search that starts
-        late, behind other seats' moves, is given only the time left until then (at least
-        ``SHORTEST_MS``) instead of its whole ``max_ms``: when more moves come than the workers
-        can search at full length, each gets shorter and the line shrinks again, rather than
-        every table waiting longer and longer."""
-        job = _Job(request, None, timing or SearchTiming(), deadline=deadline)
+        late, behind other seats' moves, is given only the time left until then instead of its
+        whole ``max_ms``; with less than ``SHORTEST_MS`` left, ``late`` is decided instead
+        (when given). So when more moves come than the workers can search at full length,
+        searches get shorter and the line shrinks again, rather than every table waiting
+        longer and longer."""
+        job = _Job(request, None, timing or SearchTiming(), deadline=deadline, late=late)
         self._moves.append(job)
         self._pump()
         if self._moves and self.running >= self.slots:
@@ -173,8 +179,11 @@ class SearchQueue:
                 if job.deadline is not None:
                     left = (job.deadline - asyncio.get_running_loop().time()) * 1000
                     limit = request.get("max_ms")
-                    shortened = max(SHORTEST_MS, left if limit is None else min(limit, left))
-                    request = {**request, "max_ms": shortened}
+                    if left < SHORTEST_MS and job.late is not None:
+                        request, job.timing.late = job.late, True
+                    else:
+                        shortened = max(SHORTEST_MS, left if limit is None else min(limit, left))
+                        request = {**request, "max_ms": shortened}
                 job.timing.max_ms = request.get("max_ms")
                 if job.fresh is None:
                     answer = await self.pool.decide(request)

@@ -59,6 +59,7 @@ class MoveTiming:
                     "committed": self.committed,
                     "iterations": self.iterations,
                     "max_ms": search.max_ms,
+                    "late": search.late,
                 }
             ),
         )

@@ -213,7 +213,7 @@ async def test_a_move_never_preempts_another_move() -> None:
     assert await asyncio.gather(first, second) == [{"answer": "first"}, {"answer": "second"}]
 
 
-async def test_a_move_that_starts_late_is_given_only_the_time_left_until_it_is_due() -> None:
+async def test_a_late_move_gets_only_the_time_left_or_if_too_little_its_rules_based_move() -> None:
     limits: list[float] = []
 
     class LimitPool(GatedPool):
@@ -233,8 +233,17 @@ async def test_a_move_that_starts_late_is_given_only_the_time_left_until_it_is_d
     )
     late = asyncio.ensure_future(queue.move({"name": "late", "max_ms": 450}, deadline=now + 0.3))
     overdue = asyncio.ensure_future(queue.move({"name": "overdue", "max_ms": 450}, deadline=now))
+    instead = asyncio.ensure_future(
+        queue.move(
+            {"name": "too late to search", "max_ms": 450},
+            deadline=now,
+            late={"name": "the rules-based move", "max_ms": None},
+        )
+    )
     pool.gate.set()
-    await asyncio.gather(busy, on_time, late, overdue)
+    await asyncio.gather(busy, on_time, late, overdue, instead)
     assert limits[:2] == [450, 450], "no deadline, and one far enough away: the whole limit"
     assert SHORTEST_MS <= limits[2] <= 300
-    assert limits[3] == SHORTEST_MS, "overdue: the shortest search, not none"
+    assert limits[3] == SHORTEST_MS, "overdue and nothing else to play: the shortest search"
+    assert instead.result() == {"answer": "the rules-based move"}
+    assert "too late to search" not in pool.asked
