@@ -13,7 +13,9 @@ seat, and the reason reads only the mover's hand and the public table; the answe
 Why one player's hints never slow anyone else: the search runs in the AI's search pool (a
 worker process; a thread when ``AI_WORKERS=0``) after the interaction is deferred and without
 the game's lock, and it goes through the search queue (``bot/ai/queue.py``): AI seats' own
-moves first, hints taking turns between games, a bounded number waiting (one more is told to
+moves first (a move that finds every worker busy stops a running hint's search, which is made
+again, at its full budget, once the moves are done: the player still gets their hint, only
+later), hints taking turns between games, a bounded number waiting (one more is told to
 ask again shortly), and a hint whose position is gone by the time a worker is free is dropped
 without a search. A player waits for one hint at a time (clicking again meanwhile is told so,
 without reading the database); the same position asked about again later (/hint after the
