@@ -346,3 +346,45 @@ async def test_a_hint_whose_position_is_gone_before_a_worker_is_free_is_never_se
     assert answered_privately(result) and reply_text(result) == t("hint.moved_on", "en")
     assert asked == ["busy"], "no search for the position that was gone"
     assert await hints_used(table) == [0, 0]
+
+
+async def test_a_hint_no_worker_took_within_the_players_patience_is_told_to_ask_later(
+    simcord_env,
+) -> None:
+    table = await quick_game(simcord_env)
+    bot = table.bot
+    seat = seat_on_turn(table)
+    asked = []
+    decide = bot.autoplay.pool.decide
+    done = asyncio.Event()
+
+    async def watched(request, **options):
+        asked.append(request["seed"])
+        if request["seed"] == "busy":
+            # The one worker is busy with another table's AI seat beyond the player's patience.
+            await done.wait()
+            return {}
+        return await decide(request, **options)
+
+    bot.autoplay.pool.decide = watched
+    awaited = bot.hints._awaited
+
+    async def then_free(key, task):
+        try:
+            return await awaited(key, task)
+        finally:
+            done.set()  # the worker is free again right after the player was answered
+
+    bot.hints._awaited = then_free
+    bot.hints.patience = 0  # (SimCord runs no timer while the bot waits for a worker)
+    busy = asyncio.ensure_future(bot.autoplay.searches.move({"seed": "busy"}))
+    await asyncio.sleep(0)
+    result = await table.players[seat].member.slash(table.channel, "hint")
+    await busy
+    assert answered_privately(result) and reply_text(result) == t("hint.later", "en")
+    assert asked == ["busy"], "the hint left the queue: no search for it"
+    assert await hints_used(table) == [0, 0]
+    bot.hints.patience = 8.0
+    again = await table.players[seat].member.slash(table.channel, "hint")
+    assert hinted_move(reply_text(again)) in await legal_move_words(table, seat)
+    assert await hints_used(table) == [1 if s == seat else 0 for s in range(2)]
