@@ -1,11 +1,15 @@
 """Hints under load: one player's hints must not slow anyone's clicks or anyone's AI (issue 31).
 
-    .venv/bin/python benchmarks/hint_load.py            # the standard run (about 2 minutes)
+    flock /work/wt/measure.lock .venv/bin/python benchmarks/hint_load.py   # the standard run
     .venv/bin/python benchmarks/hint_load.py --quick    # a smoke run (about 30 s)
+    .venv/bin/python benchmarks/hint_load.py --ai-workers 2   # the bot with two AI workers
 
-The real bot (``python -m bot``, its defaults: one AI worker process, the readable pause before
-each AI move) plays ``--games`` tables at once through the loopback Discord emulator, each with
-``--humans`` simulated people and ``--ai`` strong AI players, cycling through the three games.
+The standard run takes about 2 minutes, at normal priority (the team's measurements share one
+slot: ``flock``). The real bot (``python -m bot`` with its AI timing log on, through
+``benchmarks/traced_bot.py``; its defaults: one AI worker process unless ``--ai-workers``, the
+readable pause before each AI move) plays ``--games`` tables at once through the loopback
+Discord emulator, each with ``--humans`` simulated people and ``--ai`` strong AI players,
+cycling through the three games.
 The people act at random at ``--rate`` clicks per second (at most one click in flight per
 table); whenever the person acting holds the Hint button (the player on turn), they press it
 with probability ``--hint-share`` instead of a menu control, so about that share of the clicks
