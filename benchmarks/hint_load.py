@@ -25,7 +25,8 @@ What is measured:
 * **how long a hint took**: from the click to the answer shown (the follow-up), p50 / p99;
 * **how the hints were answered**: the hint itself, "still being worked out" (a second click
   while the first searches), "many hints, ask again" (the queue was full), "the game moved
-  on" (dropped, most of them before any search ran), from the follow-up messages;
+  on" (dropped, most of them before any search ran), "ask again in a little while" (no worker
+  took it within the player's patience), from the follow-up messages;
 * **the AI seats' delay**: for every move an AI seat stored, the time from the move before it in
   the same game (the turn passing to the AI seat; both from the database) to the AI's move
   being stored, and to its being shown on the table (the emulator's first revision of the table
@@ -89,6 +90,7 @@ ANSWERS = {
     "wait": t("hint.wait", "en"),
     "busy": t("hint.busy", "en"),
     "moved_on": t("hint.moved_on", "en"),
+    "later": t("hint.later", "en"),
 }
 
 

@@ -134,12 +134,26 @@ class SearchQueue:
         just before the search would start, that the position is gone. Raises ``QueueFull``
         when ``hint_limit`` hints wait already."""
         if self._waiting_hints >= self.hint_limit:
+            self._forget_abandoned()
+        if self._waiting_hints >= self.hint_limit:
             raise QueueFull
         job = _Job(request, fresh, game_id=game_id)
         self._hints.setdefault(game_id, deque()).append(job)
         self._waiting_hints += 1
         self._pump()
         return job.future
+
+    def _forget_abandoned(self) -> None:
+        """Take out the hints nobody waits for any more (their player was told to ask again
+        later), so that they no longer count against the bound."""
+        for game_id in list(self._hints):
+            line = self._hints[game_id]
+            kept = deque(job for job in line if not job.future.done())
+            self._waiting_hints -= len(line) - len(kept)
+            if kept:
+                self._hints[game_id] = kept
+            else:
+                del self._hints[game_id]
 
     def _next(self) -> _Job | None:
         if self._moves:

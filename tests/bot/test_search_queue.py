@@ -247,3 +247,18 @@ async def test_a_late_move_gets_only_the_time_left_or_if_too_little_its_rules_ba
     assert limits[3] == SHORTEST_MS, "overdue and nothing else to play: the shortest search"
     assert instead.result() == {"answer": "the rules-based move"}
     assert "too late to search" not in pool.asked
+
+
+async def test_hints_nobody_waits_for_no_longer_count_against_the_bound() -> None:
+    pool = GatedPool()
+    queue = SearchQueue(pool, slots=1, hint_limit=2)  # type: ignore[arg-type]
+    busy = asyncio.ensure_future(queue.move(request("running")))
+    await settle()
+    given_up = [queue.hint(game, request(f"given up {game}"), always_fresh) for game in (1, 2)]
+    for hint in given_up:
+        hint.cancel()  # their players were told to ask again later
+    asked_again = queue.hint(1, request("asked again"), always_fresh)
+    assert queue.waiting == (0, 1)
+    pool.gate.set()
+    await asyncio.gather(busy, asked_again)
+    assert pool.asked == ["running", "asked again"]
