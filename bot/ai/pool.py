@@ -158,10 +158,10 @@ class SearchPool:
             try:
                 return await loop.run_in_executor(self._pool(lane), *call)
             except BrokenProcessPool:
+                self._executors.pop(lane, None)  # the next request starts a new worker
                 if lane in self._stopping:
                     raise Preempted from None  # it died as it was stopped: ask again later
                 log.warning("an AI worker died; starting a new one")
-                self._executors.pop(lane, None)
                 return await loop.run_in_executor(self._pool(lane), *call)
         finally:
             self._busy.pop(lane, None)
