@@ -1,8 +1,9 @@
 """Playing the seats the AI decides: AI players, and humans the turn clock stands in for.
 
 After every change of turn (a move, a start, a restart) ``turn_changed`` looks at the seat on
-turn. If the AI decides it, a task of the game's waits a readable moment, asks the search pool
-(outside the event loop) and commits the move through the same path as a click
+turn. If the AI decides it, a task of the game's asks the search pool (outside the event loop)
+at once, waits out a readable moment meanwhile (the move is stored when both are over, so the
+search hides inside the pause) and commits the move through the same path as a click
 (``MoveFlow.commit_action``: compare-and-swap on the version, the outbox entry in the same
 transaction), so an AI move is stored, published and recovered like any other. If a human is
 on turn, the turn clock is armed instead.
@@ -26,12 +27,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from bot.ai.pool import SearchPool
 from bot.ai.queue import SearchQueue
+from bot.ai.timing import MoveTiming
 from bot.flows.clock import ai_controlled
 from bot.flows.forced_moves import forced_seat
 from bot.flows.session import LoadedGame, load_game
@@ -63,6 +66,18 @@ STAND_IN_LEVEL = "strong"
 AI_LEVELS = ("easy", "medium", "strong", "rules")
 """The levels a host can seat (``rules``: the rules-based player, no search). The lobby's menu
 values are indices into this tuple, so a new level goes at the end: old menus keep working."""
+DUE_MARGIN_SECONDS = 0.2
+"""Kept free before a move is due (its pause plus one search): a search overshoots its limit by
+a few iterations, reading the position, handing it to the worker and storing the move take
+some milliseconds more, and more on a busy machine (a standard ``hint_load.py`` run measured
+up to 100 ms beyond the limit at its p99)."""
+LATE_LEVEL = "rules"
+"""What a seat plays when its search would start too late to be worth making (every worker
+busy with other seats' moves for most of its pause): the rules-based player's move, at once,
+rather than a table left waiting (``SearchQueue.move``)."""
+WEAKER_THAN_LATE = ("easy", LATE_LEVEL)
+"""Levels that never play ``LATE_LEVEL`` instead (it would be stronger, or it is the same; an
+easy search is a few milliseconds anyway)."""
 SWEEP_SECONDS = 60.0
 """With other processes: how often to look for turns that nobody plays (a process that died
 holding the turn's claim, or before it armed the turn's clock)."""
@@ -197,7 +212,13 @@ class Autoplay:
             self._tasks.pop(game_id, None)
 
     async def _turn(self, game_id: int) -> bool:
-        """Play the seat on turn if the AI decides it; False when there is nothing to do."""
+        """Play the seat on turn if the AI decides it; False when there is nothing to do.
+
+        The readable pause runs from now, and the seat's search with it: the move is stored
+        once both are over, so a search (and the wait for a worker, behind at most the
+        searches already running) hides inside the pause instead of adding to it."""
+        timing = MoveTiming(game_id)
+        pause_over = asyncio.get_running_loop().time() + self.settings.ai_pause_seconds
         loaded = await load_game(self.store, self.registry, game_id)
         if loaded is None or loaded.status is not GameStatus.ACTIVE or loaded.state is None:
             return False
@@ -213,13 +234,26 @@ class Autoplay:
             return False  # the AI plays for nobody: the last human left or was taken over
         if not await self.claim_turn(loaded):
             return False  # another process plays this turn
-        await asyncio.sleep(self.settings.ai_pause_seconds)
         level = row.ai_level or STAND_IN_LEVEL
-        await self.play(loaded, seat, level, autoplay=None if row.ai_level else "takeover")
+        await self.play(
+            loaded,
+            seat,
+            level,
+            autoplay=None if row.ai_level else "takeover",
+            not_before=pause_over,
+            timing=timing,
+        )
         return True
 
     async def play(
-        self, loaded: LoadedGame, seat: int, level: str, *, autoplay: str | None
+        self,
+        loaded: LoadedGame,
+        seat: int,
+        level: str,
+        *,
+        autoplay: str | None,
+        not_before: float | None = None,
+        timing: MoveTiming | None = None,
     ) -> bool:
         """Search for ``seat`` in the position ``loaded`` shows and commit the move, if the
         game is still there when the search is done; True if the move was stored.
@@ -227,19 +261,37 @@ class Autoplay:
         ``autoplay`` says for whom the AI plays (``MoveFlow.commit_action``); ``None`` for an
         AI player's own seat. The state is sent to the worker as JSON: the search reads only
         what ``seat`` may know of it (``games.ai``). The caller has claimed the turn
-        (``claim_turn``).
+        (``claim_turn``). ``not_before``: the event loop's time before which the move is not
+        stored (the readable pause's end; the search runs meanwhile); the search is due one
+        search's length (``AI_MAX_MS``) after it, and one that starts late behind other seats'
+        searches is shortened to that, or, with too little time left for any search, plays the
+        rules-based player's move (``LATE_LEVEL``; ``SearchQueue.move``). ``timing``: the move's
+        steps, logged when it is done.
         """
         assert loaded.state is not None and loaded.row.state is not None
         version = loaded.row.version
+        timing = timing or MoveTiming(loaded.id)
+        timing.version = version
+        due_after = self.settings.ai_max_ms / 1000
+        request = {
+            "state": loaded.row.state,
+            "seat": seat,
+            "level": level,
+            "seed": decision_seed(loaded.id, version, seat, AI_VERSION),
+            "max_ms": self.settings.ai_max_ms,
+        }
         answer = await self.searches.move(
-            {
-                "state": loaded.row.state,
-                "seat": seat,
-                "level": level,
-                "seed": decision_seed(loaded.id, version, seat, AI_VERSION),
-                "max_ms": self.settings.ai_max_ms,
-            }
+            request,
+            timing.searching(),
+            deadline=None if not_before is None else not_before + due_after - DUE_MARGIN_SECONDS,
+            late=None if level in WEAKER_THAN_LATE else {**request, "level": LATE_LEVEL},
         )
+        timing.iterations = answer.get("iterations")
+        if not_before is not None:
+            left = not_before - asyncio.get_running_loop().time()
+            if left > 0:
+                await asyncio.sleep(left)
+            timing.paused = time.time()
         action = loaded.game.action_from_json(answer["action"])
         entry = None
         async with self.locks.lock(loaded.id):
@@ -252,11 +304,15 @@ class Autoplay:
                 or now.state.to_move != seat
                 or not self._still_for(now, seat, autoplay)
             ):
+                timing.report("overtaken")
                 return False  # a player moved or took the seat back meanwhile
             try:
                 entry, _ = await self.moves.commit_action(now, seat, action, autoplay=autoplay)
             except (StorageConflict, IllegalAction):
+                timing.report("refused")
                 return False
+        timing.committed = time.time()
+        timing.report("moved")
         self.outbox.deliver([entry])
         self.turn_changed(loaded.id)
         return True

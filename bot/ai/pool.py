@@ -5,19 +5,34 @@ every click of every game. ``games.ai.decide_json`` takes and returns plain JSON
 pool needs nothing else. Workers start from a fork server (a clean interpreter that has
 imported the engines once), not by forking the bot with its sockets and threads.
 
-A search cannot be stopped from outside once it runs, so every request carries its own time
-limit (``max_ms``). A worker that dies (killed, out of memory) breaks the pool; the next
+Each worker is a pool of one process of its own (a *lane*), so the bot knows which process runs
+which search. That is what lets an AI seat's move pre-empt a hint (issue 31): a hint's search
+is started as ``preemptible`` with a number of its own; ``preempt`` writes that number into
+the lane's shared stop word and sends its worker ``SIGUSR1``, whose handler raises
+``Preempted`` inside that search. A signal that comes before the search began is caught by the
+search's first look at the stop word, and one that comes after it ended names a search that is
+no longer running and stops nothing. The worker is free at once for the move, and the hint is
+asked again later, at its full budget (``bot/ai/queue.py``). With ``workers=0`` (one thread of
+the bot's process, for tests and tiny hosts) nothing can be pre-empted.
+
+A search cannot be stopped from outside otherwise, so every request carries its own time
+limit (``max_ms``). A worker that dies (killed, out of memory) breaks its lane; the next
 request starts a new one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import logging
 import multiprocessing
 import os
+import signal
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from types import FrameType
 from typing import Any
 
 from bot.process.worker_processes import settle_worker
@@ -31,31 +46,88 @@ WORKER_NICENESS = 10
 moment the bot has a click to answer (on a small host they share the cores)."""
 
 
-def _warm(bot_pid: int) -> None:
+PREEMPT_SIGNAL = signal.SIGUSR1
+"""What ``preempt`` sends a worker running a hint's search."""
+
+Search = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class Preempted(Exception):
+    """The search was stopped for an AI seat's move; ask for it again later."""
+
+
+_running = 0
+"""In a worker: the number of the preemptible search running now (0: none, or a move's)."""
+_stop: Any = None
+"""In a worker: its lane's stop word (shared memory), the number of the search to stop."""
+
+
+def _stopped() -> bool:
+    return bool(_running) and _stop is not None and _stop.value == _running
+
+
+def _on_preempt(signum: int, frame: FrameType | None) -> None:
+    if _stopped():
+        raise Preempted
+
+
+def _warm(bot_pid: int, stop: Any = None) -> None:
     """Import the engines and the search before the first request; then as every worker."""
     import games.ai  # noqa: F401
 
+    global _stop
+    _stop = stop
     settle_worker(WORKER_NICENESS, bot_pid)
+    signal.signal(PREEMPT_SIGNAL, _on_preempt)
+
+
+def _search(function: Search, request: dict[str, Any], number: int) -> dict[str, Any]:
+    """Run in a worker: ``function(request)``, stoppable by ``PREEMPT_SIGNAL`` if ``number``
+    (a preemptible search's) is not 0."""
+    global _running
+    _running = number
+    try:
+        if _stopped():
+            raise Preempted  # stopped before it began
+        return function(request)
+    finally:
+        _running = 0
 
 
 class SearchPool:
-    """``workers`` processes (0: one thread of this process, for tests and tiny hosts)."""
+    """``workers`` processes, one lane each (0: one thread of this process, for tests and tiny
+    hosts). ``function``: what a worker runs for a request (``decide_json``; tests give a
+    stand-in, importable by the workers)."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, function: Search = decide_json) -> None:
         self.workers = workers
-        self._executor: Executor | None = None
+        self.function = function
+        self._executors: dict[int, Executor] = {}
+        self._stops: dict[int, Any] = {}
+        """Lane -> its stop word, shared with its worker process."""
+        self._busy: dict[int, int] = {}
+        """Lane -> the number of the preemptible search running there (0: a move's)."""
+        self._stopping: set[int] = set()
+        self._numbers = itertools.count(1)
 
-    def _pool(self) -> Executor:
-        if self._executor is None:
+    @property
+    def lanes(self) -> int:
+        return max(1, self.workers)
+
+    def _pool(self, lane: int = 0) -> Executor:
+        executor = self._executors.get(lane)
+        if executor is None:
             if self.workers <= 0:
-                self._executor = ThreadPoolExecutor(1, thread_name_prefix="glory-ai")
+                executor = ThreadPoolExecutor(1, thread_name_prefix="glory-ai")
             else:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["games", "games.ai"])
-                self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_warm, initargs=(os.getpid(),)
+                stop = self._stops.setdefault(lane, context.RawValue("q", 0))
+                executor = ProcessPoolExecutor(
+                    1, mp_context=context, initializer=_warm, initargs=(os.getpid(), stop)
                 )
-        return self._executor
+            self._executors[lane] = executor
+        return executor
 
     def start(self) -> None:
         """Start the worker processes now, at start-up, rather than at the first search.
@@ -65,19 +137,54 @@ class SearchPool:
         worker leaves the server printing a traceback into the bot's log. Asked at start-up,
         that moment is not in the middle of a game."""
         if self.workers > 0:
-            self._pool().submit(int)
+            for lane in range(self.lanes):
+                self._pool(lane).submit(int)
 
-    async def decide(self, request: dict[str, Any]) -> dict[str, Any]:
-        """``decide_json(request)`` in a worker; a broken pool is replaced and asked again."""
+    async def decide(self, request: dict[str, Any], *, preemptible: bool = False) -> dict[str, Any]:
+        """``function(request)`` in a free worker; a broken one is replaced and asked again.
+        Raises ``Preempted`` if ``preemptible`` and ``preempt`` stopped it. The caller (the
+        search queue) runs at most ``lanes`` searches at once."""
+        free = [lane for lane in range(self.lanes) if lane not in self._busy]
+        if not free:  # more at once than lanes (not through the queue): wait in lane 0's line
+            return await asyncio.get_running_loop().run_in_executor(
+                self._pool(0), _search, self.function, request, 0
+            )
+        lane = free[0]
+        number = next(self._numbers) if preemptible else 0
+        self._busy[lane] = number
         loop = asyncio.get_running_loop()
+        call = (_search, self.function, request, number)
         try:
-            return await loop.run_in_executor(self._pool(), decide_json, request)
-        except BrokenProcessPool:
-            log.warning("an AI worker died; starting new ones")
-            self._executor = None
-            return await loop.run_in_executor(self._pool(), decide_json, request)
+            try:
+                return await loop.run_in_executor(self._pool(lane), *call)
+            except BrokenProcessPool:
+                self._executors.pop(lane, None)  # the next request starts a new worker
+                if lane in self._stopping:
+                    raise Preempted from None  # it died as it was stopped: ask again later
+                log.warning("an AI worker died; starting a new one")
+                return await loop.run_in_executor(self._pool(lane), *call)
+        finally:
+            self._busy.pop(lane, None)
+            self._stopping.discard(lane)
+
+    def preempt(self) -> bool:
+        """Stop one running preemptible search (a hint's) to free its worker; False when none
+        runs or nothing can be stopped here (threads)."""
+        if self.workers <= 0:
+            return False
+        for lane, number in self._busy.items():
+            if not number or lane in self._stopping or lane not in self._stops:
+                continue
+            self._stops[lane].value = number
+            self._stopping.add(lane)
+            executor = self._executors.get(lane)
+            for pid in list(getattr(executor, "_processes", None) or {}):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, PREEMPT_SIGNAL)
+            return True
+        return False
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        for executor in self._executors.values():
+            executor.shutdown(wait=False, cancel_futures=True)
+        self._executors.clear()

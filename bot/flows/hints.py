@@ -13,7 +13,9 @@ seat, and the reason reads only the mover's hand and the public table; the answe
 Why one player's hints never slow anyone else: the search runs in the AI's search pool (a
 worker process; a thread when ``AI_WORKERS=0``) after the interaction is deferred and without
 the game's lock, and it goes through the search queue (``bot/ai/queue.py``): AI seats' own
-moves first, hints taking turns between games, a bounded number waiting (one more is told to
+moves first (a move that finds every worker busy stops a running hint's search, which is made
+again, at its full budget, once the moves are done: the player still gets their hint, only
+later), hints taking turns between games, a bounded number waiting (one more is told to
 ask again shortly), and a hint whose position is gone by the time a worker is free is dropped
 without a search. A player waits for one hint at a time (clicking again meanwhile is told so,
 without reading the database); the same position asked about again later (/hint after the
@@ -62,6 +64,10 @@ HINT_SEED = "hint"
 CONTENT_LIMIT = 2000
 REMEMBERED = 256
 """Hints kept per process, so that asking again in the same position costs no search."""
+PATIENCE_SECONDS = 8.0
+"""How long a player waits for a hint whose search has not started: when every worker is busy
+with AI seats' moves (which go first) for that long, the player is told to ask again later,
+nothing is counted, and the search is taken out of the queue."""
 
 
 # ---------------------------------------------------------------- phrasing
@@ -241,6 +247,10 @@ Key = tuple[int, int, int]
 """A hint's position: game, version, seat."""
 
 
+class _TooLong(Exception):
+    """A hint waited longer than its player's patience for its decision."""
+
+
 class HintFlow:
     def __init__(
         self,
@@ -255,6 +265,9 @@ class HintFlow:
         self.settings = settings
         self.searches = searches
         self._searches: dict[Key, asyncio.Task[Given | None]] = {}
+        self._queued: dict[Key, asyncio.Future[dict[str, Any] | None]] = {}
+        """Each remembered hint's place in the search queue (done once its search is)."""
+        self.patience = PATIENCE_SECONDS
         self._asking: dict[int, Key] = {}
         """Players waiting for a hint now (user id -> the position): one at a time each."""
 
@@ -329,7 +342,10 @@ class HintFlow:
         self._asking[user] = key
         try:
             await Answer.of(interaction).defer()  # the search takes up to half a second
-            given = await asyncio.shield(task)
+            given = await self._awaited(key, task)
+        except _TooLong:
+            await reply(interaction, "hint.later")
+            return
         finally:
             self._asking.pop(user, None)
         if given is None:
@@ -362,10 +378,26 @@ class HintFlow:
 
             search = self.searches.hint(position.id, request, fresh)
             task = asyncio.get_running_loop().create_task(self._search(position, seat, search))
-            self._searches[key] = task
+            self._searches[key], self._queued[key] = task, search
             while len(self._searches) > REMEMBERED:
-                del self._searches[next(iter(self._searches))]
+                oldest = next(iter(self._searches))
+                del self._searches[oldest]
+                self._queued.pop(oldest, None)
         return task
+
+    async def _awaited(self, key: Key, task: asyncio.Task[Given | None]) -> Given | None:
+        """The hint; raises ``_TooLong`` when no decision came within ``patience`` (every
+        worker busy with AI seats' moves, which go first): the hint is then cancelled (it
+        leaves the queue, or its answer is ignored) and nothing is counted. A decision that
+        came is waited for while it is checked and counted."""
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), self.patience)
+        except TimeoutError:
+            search = self._queued.get(key)
+            if search is not None and not search.done():
+                task.cancel()
+                raise _TooLong from None
+            return await asyncio.shield(task)
 
     async def _still_at(self, position: LoadedGame) -> bool:
         """Whether the game is still running at ``position``'s version."""

@@ -239,9 +239,9 @@ async def test_the_search_runs_deferred_and_without_the_games_lock(simcord_env) 
     seen = []
     decide = bot.autoplay.pool.decide
 
-    async def watched(request):
+    async def watched(request, **options):
         seen.append((bot.locks.lock(table.game_id).locked(), request["level"], request["seat"]))
-        return await decide(request)
+        return await decide(request, **options)
 
     bot.autoplay.pool.decide = watched
     start_at = len(simcord_env.http_requests)
@@ -256,8 +256,8 @@ async def test_a_hint_overtaken_by_a_move_is_dropped_and_not_counted(simcord_env
     seat = seat_on_turn(table)
     decide = bot.autoplay.pool.decide
 
-    async def overtaken(request):
-        answer = await decide(request)
+    async def overtaken(request, **options):
+        answer = await decide(request, **options)
         # While the search ran, the move was made (the turn clock, say).
         loaded = await table.loaded()
         action = loaded.game.action_from_json(answer["action"])
@@ -281,10 +281,10 @@ async def test_a_second_click_while_the_hint_is_worked_out_is_told_so(simcord_en
     decide = bot.autoplay.pool.decide
     searches = []
 
-    async def slow(request):
+    async def slow(request, **options):
         searches.append(request["seat"])
         await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.05)
-        return await decide(request)
+        return await decide(request, **options)
 
     bot.autoplay.pool.decide = slow
     dm = live_dm_hand(table, seat)
@@ -324,10 +324,10 @@ async def test_a_hint_whose_position_is_gone_before_a_worker_is_free_is_never_se
     asked = []
     decide = bot.autoplay.pool.decide
 
-    async def watched(request):
+    async def watched(request, **options):
         asked.append(request["seed"])
         if request["seed"] != "busy":
-            return await decide(request)
+            return await decide(request, **options)
         # The one worker is busy (another table's AI, say) while the hint waits for it, and
         # meanwhile the player on turn moves (from another device, or their turn clock).
         await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.2)
@@ -346,3 +346,45 @@ async def test_a_hint_whose_position_is_gone_before_a_worker_is_free_is_never_se
     assert answered_privately(result) and reply_text(result) == t("hint.moved_on", "en")
     assert asked == ["busy"], "no search for the position that was gone"
     assert await hints_used(table) == [0, 0]
+
+
+async def test_a_hint_no_worker_took_within_the_players_patience_is_told_to_ask_later(
+    simcord_env,
+) -> None:
+    table = await quick_game(simcord_env)
+    bot = table.bot
+    seat = seat_on_turn(table)
+    asked = []
+    decide = bot.autoplay.pool.decide
+    done = asyncio.Event()
+
+    async def watched(request, **options):
+        asked.append(request["seed"])
+        if request["seed"] == "busy":
+            # The one worker is busy with another table's AI seat beyond the player's patience.
+            await done.wait()
+            return {}
+        return await decide(request, **options)
+
+    bot.autoplay.pool.decide = watched
+    awaited = bot.hints._awaited
+
+    async def then_free(key, task):
+        try:
+            return await awaited(key, task)
+        finally:
+            done.set()  # the worker is free again right after the player was answered
+
+    bot.hints._awaited = then_free
+    bot.hints.patience = 0  # (SimCord runs no timer while the bot waits for a worker)
+    busy = asyncio.ensure_future(bot.autoplay.searches.move({"seed": "busy"}))
+    await asyncio.sleep(0)
+    result = await table.players[seat].member.slash(table.channel, "hint")
+    await busy
+    assert answered_privately(result) and reply_text(result) == t("hint.later", "en")
+    assert asked == ["busy"], "the hint left the queue: no search for it"
+    assert await hints_used(table) == [0, 0]
+    bot.hints.patience = 8.0
+    again = await table.players[seat].member.slash(table.channel, "hint")
+    assert hinted_move(reply_text(again)) in await legal_move_words(table, seat)
+    assert await hints_used(table) == [1 if s == seat else 0 for s in range(2)]

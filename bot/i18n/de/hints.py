@@ -23,6 +23,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hint.busy": (
         "Gerade werden viele Tipps berechnet; bitte frag in ein paar Sekunden noch einmal."
     ),
+    "hint.later": (
+        "Die KI ist gerade mit den Zügen ihrer Spieler beschäftigt, daher kam dein Tipp nicht"
+        " rechtzeitig; nichts wurde gezählt. Bitte frag gleich noch einmal."
+    ),
     "hint.used": {
         "one": "Du hast in diesem Spiel {count} Tipp genutzt.",
         "other": "Du hast in diesem Spiel {count} Tipps genutzt.",

@@ -20,6 +20,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hint.wins_game": "This move wins the game.",
     "hint.wait": "Your hint is still being worked out; it comes in a moment.",
     "hint.busy": "Many hints are being worked out right now; please ask again in a few seconds.",
+    "hint.later": (
+        "The AI is busy with its players' moves right now, so your hint could not be worked out in"
+        " time; nothing was counted. Please ask again in a little while."
+    ),
     "hint.used": {
         "one": "You have used {count} hint in this game.",
         "other": "You have used {count} hints in this game.",
