@@ -125,20 +125,38 @@ def decide(
         max_ms=max_ms,
         guidance=chosen.guidance,
     )
-    best = next(stat for stat in result.stats if stat.action == result.best)
+    chosen_action = result.best
+    if state.num_players >= chosen.expert_stands_from:
+        chosen_action = _expert_unless_beaten(state, seat, seed, result.stats, result.best)
+    best = next(stat for stat in result.stats if stat.action == chosen_action)
     others = sorted(
-        (stat for stat in result.stats if stat.action != result.best),
+        (stat for stat in result.stats if stat.action != chosen_action),
         key=lambda stat: (-stat.visits, -stat.value),
     )
     return Decision(
-        action=result.best,
-        reason=state.explain(result.best),
+        action=chosen_action,
+        reason=state.explain(chosen_action),
         level=chosen.name,
         iterations=result.iterations,
         value=best.value,
         alternatives=tuple(others),
         elapsed_ms=result.elapsed_ms,
     )
+
+
+def _expert_unless_beaten(
+    state: State, seat: int, seed: int, stats: tuple[RootStat, ...], best: Action
+) -> Action:
+    """The rules-based player's move, unless the search found one better by a clear margin
+    (``CLOSE_CALL``): where every move scores about the same the search's pick is noise."""
+    expert = expert_action(state, seat, random.Random(seed))
+    if expert == best:
+        return best
+    found = {stat.action: stat for stat in stats}
+    mine, theirs = found[best], found.get(expert)
+    if theirs is None or not theirs.visits or mine.value - theirs.value >= CLOSE_CALL:
+        return best
+    return expert
 
 
 def decide_json(request: Mapping[str, Any]) -> JSON:

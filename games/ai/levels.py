@@ -29,6 +29,9 @@ class Level:
     policy: str = "random"
     """Without a search: ``random`` (a uniformly random legal move) or ``rules`` (the game's
     rules-based player, ``games.ai.experts``)."""
+    expert_stands_from: int = 99
+    """From this many players on, the rules-based player's move is played unless the search
+    rates another one better by ``decide.CLOSE_CALL`` or more."""
     per_game: tuple[tuple[str, int], ...] = ()
     """Budgets that differ from ``iterations`` by game (an iteration costs more in some)."""
 

@@ -21,6 +21,7 @@ plays for the team (max^n backups over sides). ``docs/ai.md`` lists the values p
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import cache
 
 from games.core import State
@@ -39,6 +40,13 @@ LOSS_CEILING = 0.1
 PLACE_WEIGHT = 0.2
 """With three or more sides: what beating every other loser adds to a lost game, at most."""
 MARGIN_IN_PLAY = 0.3
+"""Share of the margin in the reward of a game still going (the rest is the chance to win)."""
+
+POINTS_WEIGHT: dict[str, float] = {}
+"""With three or more sides: the share of the reward that is the points margin alone, on a
+wide linear scale (``POINTS_SCALE`` x the game's margin scale), the rest being the result as
+above. Without it a seat far behind sees every move as an equal loss."""
+POINTS_SCALE = 2.5
 """Share of the margin in the reward of a game still going (the rest is the chance to win)."""
 
 ROUND_SPREAD: dict[str, float] = {
@@ -65,40 +73,59 @@ game from any standings (``kami_chances``)."""
 class Evaluator:
     """Scores simulated positions for every side, relative to the position searched from."""
 
-    def __init__(self, root: State) -> None:
+    def __init__(
+        self, root: State, estimate: Callable[[State], list[float]] | None = None
+    ) -> None:
+        self.estimate = estimate
+        """Scores a simulation stopped mid-round instead of ``provisional_scores``."""
         self.key = root.game_key
         self.base = root.scores
         self.sides = root.sides
         self.side_count = max(self.sides) + 1
         self.first_seat = [self.sides.index(side) for side in range(self.side_count)]
         self.scale = MARGIN_SCALE.get(root.game_key, DEFAULT_SCALE)
+        weight = POINTS_WEIGHT.get(root.game_key, 0.0)
+        self.points_weight = weight if self.side_count >= 3 else 0.0
 
-    def margins(self, scores: list[int]) -> list[float]:
+    def margins(self, scores: list[float], scale: float = 1.0) -> list[float]:
         """Per side: points gained since the root against the others' average gain, in [0, 1]
-        (0.5 is even)."""
+        (0.5 is even; ``scale`` widens the span of points it tells apart)."""
         gains = [scores[seat] - self.base[seat] for seat in self.first_seat]
         count = self.side_count
         total = sum(gains)
+        span = 2 * self.scale * scale
         values = []
         for side in range(count):
             others = (total - gains[side]) / (count - 1)
-            margin = 0.5 + (gains[side] - others) / (2 * self.scale)
+            margin = 0.5 + (gains[side] - others) / span
             values.append(min(1.0, max(0.0, margin)))
         return values
+
+    def _with_points(self, values: list[float], scores: list[float]) -> list[float]:
+        """Blend in the points margin with three or more sides (``POINTS_WEIGHT``)."""
+        weight = self.points_weight
+        if not weight:
+            return values
+        points = self.margins(scores, POINTS_SCALE)
+        return [(1 - weight) * v + weight * p for v, p in zip(values, points, strict=True)]
 
     def rewards(self, world: State, *, provisional: bool = False) -> list[float]:
         """One reward per side; ``provisional`` scores a simulation stopped mid-round by what
         the table shows (``State.provisional_scores``)."""
         if world.is_over:
             return self.final(world)
-        scores = (world.provisional_scores() if provisional else None) or world.scores
+        if provisional and self.estimate is not None:
+            scores = self.estimate(world)
+        else:
+            scores = (world.provisional_scores() if provisional else None) or world.scores
         margins = self.margins(scores)
         chances = win_chances(world, [scores[seat] for seat in self.first_seat], provisional)
         span = WIN_FLOOR - LOSS_CEILING
-        return [
+        values = [
             LOSS_CEILING + span * ((1 - MARGIN_IN_PLAY) * chance + MARGIN_IN_PLAY * margin)
             for chance, margin in zip(chances, margins, strict=True)
         ]
+        return self._with_points(values, scores)
 
     def final(self, world: State) -> list[float]:
         """A finished game: the result decides the band, the margin the place within it."""
@@ -123,10 +150,10 @@ class Evaluator:
                 )
                 place = PLACE_WEIGHT * beaten / (losers - 1)
             values.append(place + LOSS_CEILING * margin)
-        return values
+        return self._with_points(values, scores)
 
 
-def win_chances(world: State, totals: list[int], provisional: bool) -> list[float]:
+def win_chances(world: State, totals: list[float], provisional: bool) -> list[float]:
     """Each side's chance to win the game from these standings (one total per side)."""
     key = world.game_key
     if key == "kami":
@@ -157,7 +184,7 @@ def _share_left(world: State) -> float:
     return min(1.0, cards / dealt)
 
 
-def normal_chances(totals: list[int], spread: float) -> list[float]:
+def normal_chances(totals: list[float], spread: float) -> list[float]:
     """Chance of each side to finish highest when each total still moves by a normal amount
     with standard deviation ``spread`` (pairwise comparisons, normalised to add up to 1)."""
     count = len(totals)

@@ -37,13 +37,14 @@ import random
 import time
 from collections.abc import Callable, Hashable
 
-from games.ai.experts import EXPERTS
+from games.ai.experts import ESTIMATES, EXPERTS
 from games.ai.rewards import Evaluator
 from games.core import Action, State, events_for
 from games.rng import Rng
 
 ROLLOUT_STEPS = 600
 """Safety net for a rollout; a round of any of our games is far shorter."""
+ESTIMATE_MIN_PLAYERS = 99
 CLOCK_EVERY = 8
 """Iterations between two looks at the clock when a millisecond cap is set."""
 
@@ -132,10 +133,14 @@ def search(
     if rollout_depth is None or state.provisional_scores() is None:
         rollout_depth = ROLLOUT_STEPS
     expert = EXPERTS.get(state.game_key)
+    guided = guidance.prior > 0 or guidance.expert_share > 0
+    estimate = ESTIMATES.get(state.game_key) if guided else None
+    if state.num_players < ESTIMATE_MIN_PLAYERS:
+        estimate = None
     run = _Run(
         seat=seat,
         rand=rand,
-        evaluator=Evaluator(state),
+        evaluator=Evaluator(state, estimate),
         rounds_at_root=state.rounds_finished,
         sides=state.sides,
         exploration=exploration,
