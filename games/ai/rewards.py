@@ -73,9 +73,7 @@ game from any standings (``kami_chances``)."""
 class Evaluator:
     """Scores simulated positions for every side, relative to the position searched from."""
 
-    def __init__(
-        self, root: State, estimate: Callable[[State], list[float]] | None = None
-    ) -> None:
+    def __init__(self, root: State, estimate: Callable[[State], list[float]] | None = None) -> None:
         self.estimate = estimate
         """Scores a simulation stopped mid-round instead of ``provisional_scores``."""
         self.key = root.game_key
