@@ -123,40 +123,22 @@ def decide(
         exploration=chosen.exploration,
         rollout_depth=chosen.rollout_depth,
         max_ms=max_ms,
-        guidance=chosen.guidance,
+        guidance=chosen.guidance_for(state.game_key, state.num_players),
     )
-    chosen_action = result.best
-    if state.num_players >= chosen.expert_stands_from:
-        chosen_action = _expert_unless_beaten(state, seat, seed, result.stats, result.best)
-    best = next(stat for stat in result.stats if stat.action == chosen_action)
+    best = next(stat for stat in result.stats if stat.action == result.best)
     others = sorted(
-        (stat for stat in result.stats if stat.action != chosen_action),
+        (stat for stat in result.stats if stat.action != result.best),
         key=lambda stat: (-stat.visits, -stat.value),
     )
     return Decision(
-        action=chosen_action,
-        reason=state.explain(chosen_action),
+        action=result.best,
+        reason=state.explain(result.best),
         level=chosen.name,
         iterations=result.iterations,
         value=best.value,
         alternatives=tuple(others),
         elapsed_ms=result.elapsed_ms,
     )
-
-
-def _expert_unless_beaten(
-    state: State, seat: int, seed: int, stats: tuple[RootStat, ...], best: Action
-) -> Action:
-    """The rules-based player's move, unless the search found one better by a clear margin
-    (``CLOSE_CALL``): where every move scores about the same the search's pick is noise."""
-    expert = expert_action(state, seat, random.Random(seed))
-    if expert == best:
-        return best
-    found = {stat.action: stat for stat in stats}
-    mine, theirs = found[best], found.get(expert)
-    if theirs is None or not theirs.visits or mine.value - theirs.value >= CLOSE_CALL:
-        return best
-    return expert
 
 
 def decide_json(request: Mapping[str, Any]) -> JSON:

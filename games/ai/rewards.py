@@ -21,7 +21,7 @@ plays for the team (max^n backups over sides). ``docs/ai.md`` lists the values p
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Sequence
 from functools import cache
 
 from games.core import State
@@ -42,12 +42,16 @@ PLACE_WEIGHT = 0.2
 MARGIN_IN_PLAY = 0.3
 """Share of the margin in the reward of a game still going (the rest is the chance to win)."""
 
-POINTS_WEIGHT: dict[str, float] = {}
-"""With three or more sides: the share of the reward that is the points margin alone, on a
-wide linear scale (``POINTS_SCALE`` x the game's margin scale), the rest being the result as
-above. Without it a seat far behind sees every move as an equal loss."""
+POINTS_WEIGHT: dict[str, float] = {"call_to_glory": 1.0}
+"""With three or more sides, by game: the share of the reward that is the points margin alone
+(the points a side gained against the others' average, on ``POINTS_SCALE`` times the game's
+margin scale), the rest being the result as above. In Call to Glory at 3 and 4 players the
+result-first reward left a seat behind with every move worth about the same loss, so it drifted
+(strong took 0.73x a rules-based seat's share at 4 players); the points margin keeps every point
+worth having (``docs/ai.md``, "Call to Glory at 3 and 4 players")."""
 POINTS_SCALE = 2.5
-"""Share of the margin in the reward of a game still going (the rest is the chance to win)."""
+"""The points margin of ``POINTS_WEIGHT`` tells gains apart over +-50 points in Call to Glory
+(a seat scores 0-70 in a round), so it does not flatten out when a seat is far behind."""
 
 ROUND_SPREAD: dict[str, float] = {
     "call_to_glory": 17.0,  # SD of a seat's round score (rules-based play, 2-4 players)
@@ -73,9 +77,7 @@ game from any standings (``kami_chances``)."""
 class Evaluator:
     """Scores simulated positions for every side, relative to the position searched from."""
 
-    def __init__(self, root: State, estimate: Callable[[State], list[float]] | None = None) -> None:
-        self.estimate = estimate
-        """Scores a simulation stopped mid-round instead of ``provisional_scores``."""
+    def __init__(self, root: State) -> None:
         self.key = root.game_key
         self.base = root.scores
         self.sides = root.sides
@@ -85,7 +87,7 @@ class Evaluator:
         weight = POINTS_WEIGHT.get(root.game_key, 0.0)
         self.points_weight = weight if self.side_count >= 3 else 0.0
 
-    def margins(self, scores: list[float], scale: float = 1.0) -> list[float]:
+    def margins(self, scores: Sequence[float], scale: float = 1.0) -> list[float]:
         """Per side: points gained since the root against the others' average gain, in [0, 1]
         (0.5 is even; ``scale`` widens the span of points it tells apart)."""
         gains = [scores[seat] - self.base[seat] for seat in self.first_seat]
@@ -99,7 +101,7 @@ class Evaluator:
             values.append(min(1.0, max(0.0, margin)))
         return values
 
-    def _with_points(self, values: list[float], scores: list[float]) -> list[float]:
+    def _with_points(self, values: list[float], scores: Sequence[float]) -> list[float]:
         """Blend in the points margin with three or more sides (``POINTS_WEIGHT``)."""
         weight = self.points_weight
         if not weight:
@@ -112,10 +114,7 @@ class Evaluator:
         the table shows (``State.provisional_scores``)."""
         if world.is_over:
             return self.final(world)
-        if provisional and self.estimate is not None:
-            scores = self.estimate(world)
-        else:
-            scores = (world.provisional_scores() if provisional else None) or world.scores
+        scores = (world.provisional_scores() if provisional else None) or world.scores
         margins = self.margins(scores)
         chances = win_chances(world, [scores[seat] for seat in self.first_seat], provisional)
         span = WIN_FLOOR - LOSS_CEILING
@@ -151,7 +150,7 @@ class Evaluator:
         return self._with_points(values, scores)
 
 
-def win_chances(world: State, totals: list[float], provisional: bool) -> list[float]:
+def win_chances(world: State, totals: Sequence[float], provisional: bool) -> list[float]:
     """Each side's chance to win the game from these standings (one total per side)."""
     key = world.game_key
     if key == "kami":
@@ -182,7 +181,7 @@ def _share_left(world: State) -> float:
     return min(1.0, cards / dealt)
 
 
-def normal_chances(totals: list[float], spread: float) -> list[float]:
+def normal_chances(totals: Sequence[float], spread: float) -> list[float]:
     """Chance of each side to finish highest when each total still moves by a normal amount
     with standard deviation ``spread`` (pairwise comparisons, normalised to add up to 1)."""
     count = len(totals)

@@ -37,14 +37,13 @@ import random
 import time
 from collections.abc import Callable, Hashable
 
-from games.ai.experts import ESTIMATES, EXPERTS
+from games.ai.experts import EXPERTS
 from games.ai.rewards import Evaluator
 from games.core import Action, State, events_for
 from games.rng import Rng
 
 ROLLOUT_STEPS = 600
 """Safety net for a rollout; a round of any of our games is far shorter."""
-ESTIMATE_MIN_PLAYERS = 99
 CLOCK_EVERY = 8
 """Iterations between two looks at the clock when a millisecond cap is set."""
 
@@ -95,6 +94,12 @@ class Guidance:
 
     expert_share: float = 0.0
     prior: float = 0.0
+    widening: float = 0.0
+    """Progressive widening below the root (0: off): a node tries a move other than those it
+    has tried only once it has been visited ``(tried / widening) ** 2`` times, the
+    rules-based player's move first. Without it a node reached through a card drawn blind
+    (one of nine subtrees) spends its few visits trying every move once, so the blind draw
+    looks worse than a visible card whose single subtree soon plays well."""
 
 
 NO_GUIDANCE = Guidance()
@@ -133,14 +138,10 @@ def search(
     if rollout_depth is None or state.provisional_scores() is None:
         rollout_depth = ROLLOUT_STEPS
     expert = EXPERTS.get(state.game_key)
-    guided = guidance.prior > 0 or guidance.expert_share > 0
-    estimate = ESTIMATES.get(state.game_key) if guided else None
-    if state.num_players < ESTIMATE_MIN_PLAYERS:
-        estimate = None
     run = _Run(
         seat=seat,
         rand=rand,
-        evaluator=Evaluator(state, estimate),
+        evaluator=Evaluator(state),
         rounds_at_root=state.rounds_finished,
         sides=state.sides,
         exploration=exploration,
@@ -149,6 +150,7 @@ def search(
         prior=guidance.prior,
         rollout_expert=expert if guidance.expert_share > 0 else None,
         expert_share=guidance.expert_share,
+        widening=guidance.widening if guidance.prior > 0 else 0.0,
     )
     root: dict[Hashable, _Edge] = {}
     done = 0
@@ -184,6 +186,7 @@ class _Run:
     prior: float
     rollout_expert: Policy | None
     expert_share: float
+    widening: float
 
     def iterate(self, world: State, root: dict[Hashable, _Edge]) -> None:
         seat = self.seat
@@ -191,6 +194,7 @@ class _Run:
         rounds_at_root = self.rounds_at_root
         sides = self.sides
         expert = self.expert
+        widening = self.widening
         path: list[tuple[_Edge, int]] = []
         edges = root
         while not world.is_over and world.rounds_finished == rounds_at_root:
@@ -222,6 +226,11 @@ class _Run:
                     fresh.append(key)
             # An untried move first (the rules-based player's, if untried), else the best
             # upper confidence bound with the progressive bias.
+            if fresh and widening and path and favourite not in fresh:
+                tried = len(groups) - len(fresh)
+                visits = sum(edges[key].visits for key in groups)
+                if tried > int(widening * math.sqrt(visits)):
+                    fresh = []
             if fresh:
                 key = favourite if favourite in fresh else fresh[int(rand.random() * len(fresh))]
             else:
@@ -256,6 +265,8 @@ class _Run:
         for key in groups:
             edge = edges[key]
             visits = edge.visits
+            if not visits:
+                continue  # held back by progressive widening
             score = edge.total / visits + c * math.sqrt(math.log(edge.available) / visits)
             if prior and edge.favoured:
                 score += prior * edge.favoured / edge.available / (visits + 1)

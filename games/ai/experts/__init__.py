@@ -24,16 +24,6 @@ EXPERTS: dict[str, Expert] = {
 }
 
 
-Estimate = Callable[[State], list[float]]
-
-ESTIMATES: dict[str, Estimate] = {
-    "call_to_glory": call_to_glory.expected_scores,  # type: ignore[dict-item]
-}
-"""Per game, what each seat's score is likely to be at the end of the round, from each seat's
-own view of the position: the search's leaf value for a simulation stopped mid-round, where the
-table's provisional scores would mislead (``games.ai.search``)."""
-
-
 def expert_for(game_key: str) -> Expert:
     """The rules-based player of a game."""
     return EXPERTS[game_key]

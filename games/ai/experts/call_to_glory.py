@@ -414,22 +414,3 @@ def _task_value(state: CallToGloryState, seat: int, action: Action) -> float:
         gained = bonus * display[t]
         value += gained if owner == seat else -gained / max(1, state.num_players - 1)
     return value
-
-
-def expected_scores(state: CallToGloryState) -> list[float]:
-    """Each seat's total plus what its display is likely to keep to the round's end: a set
-    counts its value times the chance, counted from its owner's view, that nobody lays a larger
-    one (``beaten_chance``). A search that stops part of the way through a round scores the
-    position by this rather than by the display as it lies, which would count a set of two that
-    three opponents are still collecting as safe points."""
-    totals = state.scores
-    expected: list[float] = []
-    for seat, display in enumerate(state.displays):
-        points = float(totals[seat])
-        if any(display):
-            knowledge = _Knowledge(state, seat)
-            for t, count in enumerate(display):
-                if count:
-                    points += VALUES[t] * (1.0 - knowledge.beaten_chance(t, count))
-        expected.append(points)
-    return expected
