@@ -123,7 +123,7 @@ def decide(
         exploration=chosen.exploration,
         rollout_depth=chosen.rollout_depth,
         max_ms=max_ms,
-        guidance=chosen.guidance_for(state.game_key, state.num_players),
+        guidance=chosen.guidance,
     )
     best = next(stat for stat in result.stats if stat.action == result.best)
     others = sorted(

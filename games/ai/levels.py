@@ -31,16 +31,6 @@ class Level:
     rules-based player, ``games.ai.experts``)."""
     per_game: tuple[tuple[str, int], ...] = ()
     """Budgets that differ from ``iterations`` by game (an iteration costs more in some)."""
-    multiplayer: tuple[tuple[str, Guidance], ...] = ()
-    """Guidance that replaces ``guidance`` in a game with three or more players."""
-
-    def guidance_for(self, game_key: str, players: int) -> Guidance:
-        """How the rules-based player steers this level's search in this setting."""
-        if players >= 3:
-            for key, guidance in self.multiplayer:
-                if key == game_key:
-                    return guidance
-        return self.guidance
 
     def budget(self, game_key: str) -> int:
         """The iterations of a decision in ``game_key``."""
@@ -77,14 +67,12 @@ STRONG = Level(
     rollout_depth=16,
     guidance=Guidance(expert_share=0.9, prior=0.5),
     per_game=(("call_to_glory", 600), ("kami", 600), ("clans_and_glory", 500)),
-    multiplayer=(("call_to_glory", Guidance(expert_share=0.9, prior=0.5, widening=0.5)),),
 )
 """Budgets that fit the bot's time: a guided iteration costs about 0.45-0.55 ms of one core
 (its slowest decisions up to 0.8-0.95 ms), so 600 iterations (500 in Clans and Glory, the
 costliest per iteration) keep a decision's 95th percentile under 500 ms and mostly under the
 bot's ``AI_MAX_MS`` of 450 ms. What the benchmark measures at these fixed budgets is then what
 the bot plays (``docs/ai.md``, "Cost"); until 2026-11-28 strong had 1,200 iterations, which
-took 0.6-1.1 s and so was cut at 450 ms in the bot. In Call to Glory at 3 and 4 players the
-search widens below the root progressively (``Guidance.widening``; ``docs/ai.md``)."""
+took 0.6-1.1 s and so was cut at 450 ms in the bot."""
 
 LEVELS: dict[str, Level] = {level.name: level for level in (RANDOM, RULES, EASY, MEDIUM, STRONG)}

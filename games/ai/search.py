@@ -94,12 +94,6 @@ class Guidance:
 
     expert_share: float = 0.0
     prior: float = 0.0
-    widening: float = 0.0
-    """Progressive widening below the root (0: off): a node tries a move other than those it
-    has tried only once it has been visited ``(tried / widening) ** 2`` times, the
-    rules-based player's move first. Without it a node reached through a card drawn blind
-    (one of nine subtrees) spends its few visits trying every move once, so the blind draw
-    looks worse than a visible card whose single subtree soon plays well."""
 
 
 NO_GUIDANCE = Guidance()
@@ -150,7 +144,6 @@ def search(
         prior=guidance.prior,
         rollout_expert=expert if guidance.expert_share > 0 else None,
         expert_share=guidance.expert_share,
-        widening=guidance.widening if guidance.prior > 0 else 0.0,
     )
     root: dict[Hashable, _Edge] = {}
     done = 0
@@ -186,7 +179,6 @@ class _Run:
     prior: float
     rollout_expert: Policy | None
     expert_share: float
-    widening: float
 
     def iterate(self, world: State, root: dict[Hashable, _Edge]) -> None:
         seat = self.seat
@@ -194,7 +186,6 @@ class _Run:
         rounds_at_root = self.rounds_at_root
         sides = self.sides
         expert = self.expert
-        widening = self.widening
         path: list[tuple[_Edge, int]] = []
         edges = root
         while not world.is_over and world.rounds_finished == rounds_at_root:
@@ -226,11 +217,6 @@ class _Run:
                     fresh.append(key)
             # An untried move first (the rules-based player's, if untried), else the best
             # upper confidence bound with the progressive bias.
-            if fresh and widening and path and favourite not in fresh:
-                tried = len(groups) - len(fresh)
-                visits = sum(edges[key].visits for key in groups)
-                if tried > int(widening * math.sqrt(visits)):
-                    fresh = []
             if fresh:
                 key = favourite if favourite in fresh else fresh[int(rand.random() * len(fresh))]
             else:
@@ -265,8 +251,6 @@ class _Run:
         for key in groups:
             edge = edges[key]
             visits = edge.visits
-            if not visits:
-                continue  # held back by progressive widening
             score = edge.total / visits + c * math.sqrt(math.log(edge.available) / visits)
             if prior and edge.favoured:
                 score += prior * edge.favoured / edge.available / (visits + 1)
