@@ -19,7 +19,7 @@ Pairings (``--pairings``, comma separated):
 * ``levels``: easy and medium against the rules-based player, 2 players.
 * ``greedy``: strong against the greedy player, 2 players.
 * ``ladder``: medium against easy and strong against medium, 2 players (levels a human feels:
-  the stronger should win 65 % or more).
+  the stronger should win 65 % or more); ``ladder-top`` and ``ladder-bottom`` run one step.
 * ``multi``: strong among rules-based players at 3 and 4 players (Kami 4p: a strong team
   against a rules team), by score share (target: 1.25 times an opponent seat's).
 * ``random``: strong against random play (a sanity check).
@@ -273,11 +273,8 @@ def pairings(args: argparse.Namespace) -> list[Pairing]:
     plan: list[tuple[str, list[Pairing]]] = [
         ("rules", [pairing(key, strong, rules) for key in keys]),
         ("multi", [found for key in keys for found in multi(key)]),
-        (
-            "ladder",
-            [pairing(key, strong, medium, LADDER_TARGET) for key in keys]
-            + [pairing(key, medium, easy, LADDER_TARGET) for key in keys],
-        ),
+        ("ladder-top", [pairing(key, strong, medium, LADDER_TARGET) for key in keys]),
+        ("ladder-bottom", [pairing(key, medium, easy, LADDER_TARGET) for key in keys]),
         ("greedy", [pairing(key, strong, greedy) for key in keys]),
         (
             "levels",
@@ -286,7 +283,10 @@ def pairings(args: argparse.Namespace) -> list[Pairing]:
         ),
         ("random", [pairing(key, strong, random_player, 0.95) for key in keys]),
     ]
-    return [found for name, group in plan if name in args.pairings for found in group]
+    chosen = set(args.pairings)
+    if "ladder" in chosen:
+        chosen |= {"ladder-top", "ladder-bottom"}
+    return [found for name, group in plan if name in chosen for found in group]
 
 
 @dataclasses.dataclass
