@@ -264,7 +264,7 @@ def pairings(args: argparse.Namespace) -> list[Pairing]:
 
     def multi(key: str) -> list[Pairing]:
         found = []
-        for players in (3, 4):
+        for players in args.players:
             units = 2 if key == "kami" and players == 4 else players  # games per deal
             deals = range(first, first + math.ceil(args.multi_games / units))
             found.append(pairing(key, strong, rules, SHARE_TARGET, players, "share", deals))
@@ -414,6 +414,9 @@ def main() -> None:
     parser.add_argument("--multi-games", type=int, default=40, help="games per 3-4p setting")
     parser.add_argument("--only", choices=sorted(REGISTRY), help="one game")
     parser.add_argument(
+        "--players", default="3,4", help="player counts of the multi pairing (comma list)"
+    )
+    parser.add_argument(
         "--pairings", default="rules,greedy,ladder,multi", help="comma list (see the docstring)"
     )
     parser.add_argument(
@@ -434,6 +437,7 @@ def main() -> None:
         args.games, args.multi_games = 2, 2  # one deal per setting
         args.budget_scale = min(args.budget_scale, 0.1)
     args.pairings = set(args.pairings.split(","))
+    args.players = [int(count) for count in args.players.split(",")]
     print(f"# {' '.join(sys.argv)}", flush=True)
     reports = run(args)
     if args.json:
