@@ -387,8 +387,13 @@ def run(args: argparse.Namespace) -> list[Report]:
     started = time.perf_counter()
     done = 0
     reports: list[Report] = []
+    log = args.log.open("a") if args.log else None
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         for outcome in pool.imap_unordered(play, games):
+            if log is not None:
+                title = chosen[outcome.pairing].title
+                log.write(json.dumps({"title": title, **dataclasses.asdict(outcome)}) + "\n")
+                log.flush()
             outcomes[outcome.pairing].append(outcome)
             done += 1
             pairing = chosen[outcome.pairing]
@@ -406,6 +411,33 @@ def run(args: argparse.Namespace) -> list[Report]:
                 print(f"    {result.line}  target {result.target}: {mark}")
                 print(f"    {result.cost}", flush=True)
     return reports
+
+
+def from_logs(paths: list[Path]) -> None:
+    """The figures of the games logged by ``--log`` (runs stopped early or played in parts),
+    per pairing title; a share is over the deals whose every seating was played."""
+    logged: dict[str, list[Outcome]] = {}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            data = json.loads(line)
+            title = data.pop("title")
+            data["candidates"] = tuple(data["candidates"])
+            logged.setdefault(title, []).append(Outcome(**data))
+    for title, found in logged.items():
+        seatings = max(
+            len({o.candidates for o in found if o.deal == d}) for d in {o.deal for o in found}
+        )
+        by_deal: dict[int, list[Outcome]] = {}
+        for outcome in found:
+            by_deal.setdefault(outcome.deal, []).append(outcome)
+        complete = [o for games in by_deal.values() if len(games) == seatings for o in games]
+        players = len(found[0].scores)
+        measure = "share" if players > 2 else "wins"
+        pairing = Pairing("", players, Player("a"), Player("b"), range(0), measure, SHARE_TARGET)
+        result = report(pairing, complete)
+        print(f"{title}: {result.games} games ({len(found)} logged)")
+        print(f"    {result.line}")
+        print(f"    {result.cost}")
 
 
 def main() -> None:
@@ -432,7 +464,14 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a smoke run: few games, 1/4 budgets")
     parser.add_argument("--first-deal", type=int, default=1, help="seed of the first deal")
     parser.add_argument("--json", type=Path, help="also write the results to this file")
+    parser.add_argument("--log", type=Path, help="append every finished game to this file")
+    parser.add_argument(
+        "--from-logs", type=Path, nargs="+", help="only report the games of these --log files"
+    )
     args = parser.parse_args()
+    if args.from_logs:
+        from_logs(args.from_logs)
+        return
     if args.quick:
         args.games, args.multi_games = 2, 2  # one deal per setting
         args.budget_scale = min(args.budget_scale, 0.1)
