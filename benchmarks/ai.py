@@ -19,7 +19,7 @@ Pairings (``--pairings``, comma separated):
 * ``levels``: easy and medium against the rules-based player, 2 players.
 * ``greedy``: strong against the greedy player, 2 players.
 * ``ladder``: medium against easy and strong against medium, 2 players (levels a human feels:
-  the stronger should win 65 % or more).
+  the stronger should win 65 % or more); ``ladder-top`` and ``ladder-bottom`` run one step.
 * ``multi``: strong among rules-based players at 3 and 4 players (Kami 4p: a strong team
   against a rules team), by score share (target: 1.25 times an opponent seat's).
 * ``random``: strong against random play (a sanity check).
@@ -264,7 +264,7 @@ def pairings(args: argparse.Namespace) -> list[Pairing]:
 
     def multi(key: str) -> list[Pairing]:
         found = []
-        for players in (3, 4):
+        for players in args.players:
             units = 2 if key == "kami" and players == 4 else players  # games per deal
             deals = range(first, first + math.ceil(args.multi_games / units))
             found.append(pairing(key, strong, rules, SHARE_TARGET, players, "share", deals))
@@ -273,11 +273,8 @@ def pairings(args: argparse.Namespace) -> list[Pairing]:
     plan: list[tuple[str, list[Pairing]]] = [
         ("rules", [pairing(key, strong, rules) for key in keys]),
         ("multi", [found for key in keys for found in multi(key)]),
-        (
-            "ladder",
-            [pairing(key, strong, medium, LADDER_TARGET) for key in keys]
-            + [pairing(key, medium, easy, LADDER_TARGET) for key in keys],
-        ),
+        ("ladder-top", [pairing(key, strong, medium, LADDER_TARGET) for key in keys]),
+        ("ladder-bottom", [pairing(key, medium, easy, LADDER_TARGET) for key in keys]),
         ("greedy", [pairing(key, strong, greedy) for key in keys]),
         (
             "levels",
@@ -286,7 +283,10 @@ def pairings(args: argparse.Namespace) -> list[Pairing]:
         ),
         ("random", [pairing(key, strong, random_player, 0.95) for key in keys]),
     ]
-    return [found for name, group in plan if name in args.pairings for found in group]
+    chosen = set(args.pairings)
+    if "ladder" in chosen:
+        chosen |= {"ladder-top", "ladder-bottom"}
+    return [found for name, group in plan if name in chosen for found in group]
 
 
 @dataclasses.dataclass
@@ -387,8 +387,13 @@ def run(args: argparse.Namespace) -> list[Report]:
     started = time.perf_counter()
     done = 0
     reports: list[Report] = []
+    log = args.log.open("a") if args.log else None
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         for outcome in pool.imap_unordered(play, games):
+            if log is not None:
+                title = chosen[outcome.pairing].title
+                log.write(json.dumps({"title": title, **dataclasses.asdict(outcome)}) + "\n")
+                log.flush()
             outcomes[outcome.pairing].append(outcome)
             done += 1
             pairing = chosen[outcome.pairing]
@@ -408,11 +413,41 @@ def run(args: argparse.Namespace) -> list[Report]:
     return reports
 
 
+def from_logs(paths: list[Path]) -> None:
+    """The figures of the games logged by ``--log`` (runs stopped early or played in parts),
+    per pairing title; a share is over the deals whose every seating was played."""
+    logged: dict[str, list[Outcome]] = {}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            data = json.loads(line)
+            title = data.pop("title")
+            data["candidates"] = tuple(data["candidates"])
+            logged.setdefault(title, []).append(Outcome(**data))
+    for title, found in logged.items():
+        seatings = max(
+            len({o.candidates for o in found if o.deal == d}) for d in {o.deal for o in found}
+        )
+        by_deal: dict[int, list[Outcome]] = {}
+        for outcome in found:
+            by_deal.setdefault(outcome.deal, []).append(outcome)
+        complete = [o for games in by_deal.values() if len(games) == seatings for o in games]
+        players = len(found[0].scores)
+        measure = "share" if players > 2 else "wins"
+        pairing = Pairing("", players, Player("a"), Player("b"), range(0), measure, SHARE_TARGET)
+        result = report(pairing, complete)
+        print(f"{title}: {result.games} games ({len(found)} logged)")
+        print(f"    {result.line}")
+        print(f"    {result.cost}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per 2-player pairing")
     parser.add_argument("--multi-games", type=int, default=40, help="games per 3-4p setting")
     parser.add_argument("--only", choices=sorted(REGISTRY), help="one game")
+    parser.add_argument(
+        "--players", default="3,4", help="player counts of the multi pairing (comma list)"
+    )
     parser.add_argument(
         "--pairings", default="rules,greedy,ladder,multi", help="comma list (see the docstring)"
     )
@@ -429,11 +464,19 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a smoke run: few games, 1/4 budgets")
     parser.add_argument("--first-deal", type=int, default=1, help="seed of the first deal")
     parser.add_argument("--json", type=Path, help="also write the results to this file")
+    parser.add_argument("--log", type=Path, help="append every finished game to this file")
+    parser.add_argument(
+        "--from-logs", type=Path, nargs="+", help="only report the games of these --log files"
+    )
     args = parser.parse_args()
+    if args.from_logs:
+        from_logs(args.from_logs)
+        return
     if args.quick:
         args.games, args.multi_games = 2, 2  # one deal per setting
         args.budget_scale = min(args.budget_scale, 0.1)
     args.pairings = set(args.pairings.split(","))
+    args.players = [int(count) for count in args.players.split(",")]
     print(f"# {' '.join(sys.argv)}", flush=True)
     reports = run(args)
     if args.json:

@@ -10,6 +10,7 @@ search: compare its figures with an idle core's from ``docs/ai.md``.
     .venv/bin/python benchmarks/ai_cost.py            # one game per game (a few dozen positions)
     .venv/bin/python benchmarks/ai_cost.py --games 3 --only kami
     .venv/bin/python benchmarks/ai_cost.py --strong-only     # the strong level's figures alone
+    .venv/bin/python benchmarks/ai_cost.py --strong-only --players 4 --only call_to_glory
 """
 
 from __future__ import annotations
@@ -30,18 +31,19 @@ from games.ai.experts import expert_action
 from games.ai.search import NO_GUIDANCE
 
 
-def decision_times(key: str, level: Level, games: int) -> list[float]:
-    """CPU milliseconds of the searched decisions of ``level`` in ``games`` 2-player games."""
+def decision_times(key: str, level: Level, games: int, players: int = 2) -> list[float]:
+    """CPU milliseconds of the searched decisions of ``level`` in ``games`` games of
+    ``players`` players (one seat the level's, the others the rules-based player's)."""
     times: list[float] = []
     options = {"rounds": 1} if key == "call_to_glory" else {}
     for deal in range(games):
-        state = REGISTRY[key].new_state(2, 900 + deal, options)
+        state = REGISTRY[key].new_state(players, 900 + deal, options)
         rng = random.Random(deal)
         step = 0
         while not state.is_over:
             seat = state.to_move
             assert seat is not None
-            if seat == deal % 2:
+            if seat == deal % players:
                 started = time.thread_time()
                 decision = decide(state, seat, level, step)
                 if not decision.forced and not decision.winning:
@@ -61,6 +63,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1, help="games per game and search")
     parser.add_argument("--only", choices=sorted(REGISTRY), help="one game")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="seats")
     parser.add_argument(
         "--strong-only", action="store_true", help="leave out the unguided comparison"
     )
@@ -74,13 +77,13 @@ def main() -> None:
             else [("strong", strong), ("unguided", unguided)]
         )
         for name, level in searches:
-            times = decision_times(key, level, args.games)
+            times = decision_times(key, level, args.games, args.players)
             if not times:
                 print(f"{key} {name}: no searched decision")
                 continue
             print(
-                f"{key} {name} {level.budget(key)} it: {len(times)} decisions, CPU p50 "
-                f"{_percentile(times, 0.5):.0f} ms, p95 {_percentile(times, 0.95):.0f} ms, "
+                f"{key} {args.players}p {name} {level.budget(key)} it: {len(times)} decisions, "
+                f"CPU p50 {_percentile(times, 0.5):.0f} ms, p95 {_percentile(times, 0.95):.0f} ms, "
                 f"max {times[-1]:.0f} ms",
                 flush=True,
             )

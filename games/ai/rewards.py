@@ -21,6 +21,7 @@ plays for the team (max^n backups over sides). ``docs/ai.md`` lists the values p
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
 
 from games.core import State
@@ -40,6 +41,17 @@ PLACE_WEIGHT = 0.2
 """With three or more sides: what beating every other loser adds to a lost game, at most."""
 MARGIN_IN_PLAY = 0.3
 """Share of the margin in the reward of a game still going (the rest is the chance to win)."""
+
+POINTS_WEIGHT: dict[str, float] = {"call_to_glory": 1.0}
+"""With three or more sides, by game: the share of the reward that is the points margin alone
+(the points a side gained against the others' average, on ``POINTS_SCALE`` times the game's
+margin scale), the rest being the result as above. In Call to Glory at 3 and 4 players the
+result-first reward left a seat behind with every move worth about the same loss, so it drifted
+(strong took 0.73x a rules-based seat's share at 4 players); the points margin keeps every point
+worth having (``docs/ai.md``, "Call to Glory at 3 and 4 players")."""
+POINTS_SCALE = 2.5
+"""The points margin of ``POINTS_WEIGHT`` tells gains apart over +-50 points in Call to Glory
+(a seat scores 0-70 in a round), so it does not flatten out when a seat is far behind."""
 
 ROUND_SPREAD: dict[str, float] = {
     "call_to_glory": 17.0,  # SD of a seat's round score (rules-based play, 2-4 players)
@@ -72,19 +84,30 @@ class Evaluator:
         self.side_count = max(self.sides) + 1
         self.first_seat = [self.sides.index(side) for side in range(self.side_count)]
         self.scale = MARGIN_SCALE.get(root.game_key, DEFAULT_SCALE)
+        weight = POINTS_WEIGHT.get(root.game_key, 0.0)
+        self.points_weight = weight if self.side_count >= 3 else 0.0
 
-    def margins(self, scores: list[int]) -> list[float]:
+    def margins(self, scores: Sequence[float], scale: float = 1.0) -> list[float]:
         """Per side: points gained since the root against the others' average gain, in [0, 1]
-        (0.5 is even)."""
+        (0.5 is even; ``scale`` widens the span of points it tells apart)."""
         gains = [scores[seat] - self.base[seat] for seat in self.first_seat]
         count = self.side_count
         total = sum(gains)
+        span = 2 * self.scale * scale
         values = []
         for side in range(count):
             others = (total - gains[side]) / (count - 1)
-            margin = 0.5 + (gains[side] - others) / (2 * self.scale)
+            margin = 0.5 + (gains[side] - others) / span
             values.append(min(1.0, max(0.0, margin)))
         return values
+
+    def _with_points(self, values: list[float], scores: Sequence[float]) -> list[float]:
+        """Blend in the points margin with three or more sides (``POINTS_WEIGHT``)."""
+        weight = self.points_weight
+        if not weight:
+            return values
+        points = self.margins(scores, POINTS_SCALE)
+        return [(1 - weight) * v + weight * p for v, p in zip(values, points, strict=True)]
 
     def rewards(self, world: State, *, provisional: bool = False) -> list[float]:
         """One reward per side; ``provisional`` scores a simulation stopped mid-round by what
@@ -95,10 +118,11 @@ class Evaluator:
         margins = self.margins(scores)
         chances = win_chances(world, [scores[seat] for seat in self.first_seat], provisional)
         span = WIN_FLOOR - LOSS_CEILING
-        return [
+        values = [
             LOSS_CEILING + span * ((1 - MARGIN_IN_PLAY) * chance + MARGIN_IN_PLAY * margin)
             for chance, margin in zip(chances, margins, strict=True)
         ]
+        return self._with_points(values, scores)
 
     def final(self, world: State) -> list[float]:
         """A finished game: the result decides the band, the margin the place within it."""
@@ -123,10 +147,10 @@ class Evaluator:
                 )
                 place = PLACE_WEIGHT * beaten / (losers - 1)
             values.append(place + LOSS_CEILING * margin)
-        return values
+        return self._with_points(values, scores)
 
 
-def win_chances(world: State, totals: list[int], provisional: bool) -> list[float]:
+def win_chances(world: State, totals: Sequence[float], provisional: bool) -> list[float]:
     """Each side's chance to win the game from these standings (one total per side)."""
     key = world.game_key
     if key == "kami":
@@ -157,7 +181,7 @@ def _share_left(world: State) -> float:
     return min(1.0, cards / dealt)
 
 
-def normal_chances(totals: list[int], spread: float) -> list[float]:
+def normal_chances(totals: Sequence[float], spread: float) -> list[float]:
     """Chance of each side to finish highest when each total still moves by a normal amount
     with standard deviation ``spread`` (pairwise comparisons, normalised to add up to 1)."""
     count = len(totals)

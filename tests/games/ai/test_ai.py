@@ -241,6 +241,37 @@ def test_rewards_share_a_side_between_partners_and_rank_a_won_game_above_any_rou
     assert 0.9 <= narrow < won
 
 
+class FakeCallToGlory:
+    """Just what the evaluator reads of a finished four-player, one-round Call to Glory."""
+
+    game_key = "call_to_glory"
+    is_over = True
+
+    def __init__(self, scores: list[int], sides: int = 4) -> None:
+        self.scores = scores
+        self.sides = list(range(sides))
+        self.winners = [max(range(sides), key=lambda seat: scores[seat])]
+
+
+def test_with_three_or_more_players_a_seat_far_behind_still_values_every_point() -> None:
+    """Call to Glory at 3-4 players: the points margin carries the reward, so a round lost by
+    far still prefers 30 points to 10 (the result-first reward made them almost equal and the
+    seat drifted), and the winner's reward still grows with what it wins by."""
+    root = FakeCallToGlory([0, 0, 0, 0])
+    evaluator = Evaluator(root)  # type: ignore[arg-type]
+    few = evaluator.rewards(FakeCallToGlory([10, 60, 50, 55]))  # type: ignore[arg-type]
+    more = evaluator.rewards(FakeCallToGlory([30, 60, 50, 55]))  # type: ignore[arg-type]
+    assert more[0] - few[0] >= 0.15  # 20 points more: a fifth of the reward's range
+    narrow = evaluator.rewards(FakeCallToGlory([56, 55, 50, 40]))  # type: ignore[arg-type]
+    wide = evaluator.rewards(FakeCallToGlory([70, 55, 50, 40]))  # type: ignore[arg-type]
+    assert wide[0] > narrow[0]
+    # Two players keep the result-first reward: any win above any loss.
+    duel = Evaluator(FakeCallToGlory([0, 0], sides=2))  # type: ignore[arg-type]
+    won, _ = duel.rewards(FakeCallToGlory([41, 40], sides=2))  # type: ignore[arg-type]
+    _, lost = duel.rewards(FakeCallToGlory([70, 40], sides=2))  # type: ignore[arg-type]
+    assert won >= 0.9 and lost <= 0.1
+
+
 def test_the_chance_to_win_from_the_standings_follows_the_points_still_needed() -> None:
     assert kami_chances((5, 5)) == pytest.approx((0.5, 0.5))
     ahead = kami_chances((2, 12))
