@@ -315,19 +315,31 @@ async def test_a_full_hint_queue_says_to_ask_again_and_counts_nothing(simcord_en
     assert hinted_move(reply_text(result)) in await legal_move_words(table, seat)
 
 
+def with_a_busy_worker(bot, while_busy) -> list[str]:
+    """Route the AI pool's searches through a recorder: the search seeded ``"busy"`` (the one
+    worker taken by another table's AI seat) runs ``while_busy()`` instead, every other one
+    the real search. Returns the seeds asked for, in order."""
+    asked: list[str] = []
+    decide = bot.autoplay.pool.decide
+
+    async def watched(request, **options):
+        asked.append(request["seed"])
+        if request["seed"] == "busy":
+            return await while_busy()
+        return await decide(request, **options)
+
+    bot.autoplay.pool.decide = watched
+    return asked
+
+
 async def test_a_hint_whose_position_is_gone_before_a_worker_is_free_is_never_searched(
     simcord_env,
 ) -> None:
     table = await quick_game(simcord_env)
     bot = table.bot
     seat = seat_on_turn(table)
-    asked = []
-    decide = bot.autoplay.pool.decide
 
-    async def watched(request, **options):
-        asked.append(request["seed"])
-        if request["seed"] != "busy":
-            return await decide(request, **options)
+    async def the_player_moves_meanwhile():
         # The one worker is busy (another table's AI, say) while the hint waits for it, and
         # meanwhile the player on turn moves (from another device, or their turn clock).
         await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.2)
@@ -337,7 +349,7 @@ async def test_a_hint_whose_position_is_gone_before_a_worker_is_free_is_never_se
             await bot.moves.commit_action(loaded, seat, action)
         return {}
 
-    bot.autoplay.pool.decide = watched
+    asked = with_a_busy_worker(bot, the_player_moves_meanwhile)
     busy = asyncio.ensure_future(bot.autoplay.searches.move({"seed": "busy"}))
     await asyncio.sleep(0)
     assert bot.autoplay.searches.running == 1
@@ -354,19 +366,14 @@ async def test_a_hint_no_worker_took_within_the_players_patience_is_told_to_ask_
     table = await quick_game(simcord_env)
     bot = table.bot
     seat = seat_on_turn(table)
-    asked = []
-    decide = bot.autoplay.pool.decide
     done = asyncio.Event()
 
-    async def watched(request, **options):
-        asked.append(request["seed"])
-        if request["seed"] == "busy":
-            # The one worker is busy with another table's AI seat beyond the player's patience.
-            await done.wait()
-            return {}
-        return await decide(request, **options)
+    async def beyond_the_players_patience():
+        # The one worker is busy with another table's AI seat beyond the player's patience.
+        await done.wait()
+        return {}
 
-    bot.autoplay.pool.decide = watched
+    asked = with_a_busy_worker(bot, beyond_the_players_patience)
     awaited = bot.hints._awaited
 
     async def then_free(key, task):
