@@ -24,8 +24,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "Gerade werden viele Tipps berechnet; bitte frag in ein paar Sekunden noch einmal."
     ),
     "hint.later": (
-        "Die KI ist gerade mit den Zügen ihrer Spieler beschäftigt, daher kam dein Tipp nicht"
-        " rechtzeitig; nichts wurde gezählt. Bitte frag gleich noch einmal."
+        "Die KI ist gerade mit den Zügen der Computerspieler beschäftigt, daher kam dein Tipp"
+        " nicht rechtzeitig; er wurde nicht gezählt. Bitte frag gleich noch einmal."
     ),
     "hint.used": {
         "one": "Du hast in diesem Spiel {count} Tipp genutzt.",

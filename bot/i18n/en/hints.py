@@ -21,8 +21,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hint.wait": "Your hint is still being worked out; it comes in a moment.",
     "hint.busy": "Many hints are being worked out right now; please ask again in a few seconds.",
     "hint.later": (
-        "The AI is busy with its players' moves right now, so your hint could not be worked out in"
-        " time; nothing was counted. Please ask again in a little while."
+        "The AI is busy with the computer players' moves right now, so your hint could not be"
+        " worked out in time; it was not counted. Please ask again in a little while."
     ),
     "hint.used": {
         "one": "You have used {count} hint in this game.",
