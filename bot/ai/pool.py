@@ -61,6 +61,11 @@ _running = 0
 _stop: Any = None
 """In a worker: its lane's stop word (shared memory), the number of the search to stop."""
 
+WorkerPid = Any
+"""A lane's shared word in which its worker writes its process id when it starts: the pool's
+own way to know whom to signal (a ``ProcessPoolExecutor`` does not say which processes it
+runs, except through a private attribute)."""
+
 
 def _stopped() -> bool:
     return bool(_running) and _stop is not None and _stop.value == _running
@@ -71,12 +76,14 @@ def _on_preempt(signum: int, frame: FrameType | None) -> None:
         raise Preempted
 
 
-def _warm(bot_pid: int, stop: Any = None) -> None:
+def _warm(bot_pid: int, stop: Any = None, pid: WorkerPid = None) -> None:
     """Import the engines and the search before the first request; then as every worker."""
     import games.ai  # noqa: F401
 
     global _stop
     _stop = stop
+    if pid is not None:
+        pid.value = os.getpid()
     settle_worker(WORKER_NICENESS, bot_pid)
     signal.signal(PREEMPT_SIGNAL, _on_preempt)
 
@@ -105,6 +112,8 @@ class SearchPool:
         self._executors: dict[int, Executor] = {}
         self._stops: dict[int, Any] = {}
         """Lane -> its stop word, shared with its worker process."""
+        self._pids: dict[int, WorkerPid] = {}
+        """Lane -> the word its worker process writes its id into."""
         self._busy: dict[int, int] = {}
         """Lane -> the number of the preemptible search running there (0: a move's)."""
         self._stopping: set[int] = set()
@@ -123,8 +132,9 @@ class SearchPool:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["games", "games.ai"])
                 stop = self._stops.setdefault(lane, context.RawValue("q", 0))
+                pid = self._pids[lane] = context.RawValue("q", 0)
                 executor = ProcessPoolExecutor(
-                    1, mp_context=context, initializer=_warm, initargs=(os.getpid(), stop)
+                    1, mp_context=context, initializer=_warm, initargs=(os.getpid(), stop, pid)
                 )
             self._executors[lane] = executor
         return executor
@@ -167,6 +177,11 @@ class SearchPool:
             self._busy.pop(lane, None)
             self._stopping.discard(lane)
 
+    def worker_pid(self, lane: int = 0) -> int:
+        """The process id of ``lane``'s worker (0: none started yet, or threads)."""
+        pid = self._pids.get(lane)
+        return int(pid.value) if pid is not None else 0
+
     def preempt(self) -> bool:
         """Stop one running preemptible search (a hint's) to free its worker; False when none
         runs or nothing can be stopped here (threads)."""
@@ -177,8 +192,8 @@ class SearchPool:
                 continue
             self._stops[lane].value = number
             self._stopping.add(lane)
-            executor = self._executors.get(lane)
-            for pid in list(getattr(executor, "_processes", None) or {}):
+            pid = self.worker_pid(lane)
+            if pid:  # 0: not started yet; its search's first look at the stop word stops it
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, PREEMPT_SIGNAL)
             return True

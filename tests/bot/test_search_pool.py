@@ -52,8 +52,10 @@ async def test_a_moves_search_is_never_preempted(pool) -> None:
 
 
 async def test_a_stop_that_comes_after_the_search_leaves_the_worker_serving(pool) -> None:
-    (pid,) = pool._pool(0)._processes  # type: ignore[attr-defined]
+    assert await pool.decide({"name": "before", "seconds": 0}) == {"answer": "before"}
+    pid = pool.worker_pid(0)
+    assert pid and pid != os.getpid()
     os.kill(pid, PREEMPT_SIGNAL)  # the worker is idle: nothing to stop
     await asyncio.sleep(0.2)
     assert await pool.decide({"name": "after", "seconds": 0}) == {"answer": "after"}
-    assert pool._pool(0)._processes.keys() == {pid}  # type: ignore[attr-defined]
+    assert pool.worker_pid(0) == pid, "the same worker serves on"
