@@ -16,7 +16,6 @@ from bot.app import GloryBot
 from bot.exts.settings import HINT_CHOICES
 from bot.i18n.commands import text
 from bot.interactions.replies import guarded, reply
-from bot.storage.forced_moves import set_auto_pass
 
 
 class AutoPass(commands.Cog):
@@ -32,7 +31,7 @@ class AutoPass(commands.Cog):
     async def autopass(self, interaction: discord.Interaction, mode: str) -> None:
         async with guarded(interaction, None):
             on = mode == "on"
-            await set_auto_pass(self.bot.store, interaction.user.id, on)
+            await self.bot.store.set_auto_pass(interaction.user.id, on)
             await reply(interaction, "flow.autopass.on" if on else "flow.autopass.off")
 
 

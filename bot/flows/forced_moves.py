@@ -46,7 +46,6 @@ from bot.interactions.answers import Answer
 from bot.interactions.replies import guarded, reply
 from bot.messages.languages import user_locale
 from bot.messages.menu_layout import menu_tree
-from bot.storage.forced_moves import auto_pass, decision_seconds, set_auto_pass
 from bot.storage.models import GameStatus, utcnow
 from bot.storage.repository import StorageConflict
 from games import Action, IllegalAction
@@ -168,7 +167,7 @@ class ForcedMoves:
         move, and its player asked for that): its DM then pings nobody."""
         if forced_seat(loaded) != seat:
             return False
-        return await auto_pass(self.store, loaded.seats[seat].user_id)
+        return await self.store.auto_pass(loaded.seats[seat].user_id)
 
     def watch(self, loaded: LoadedGame) -> None:
         """Time the forced move of the turn ``loaded`` is in, if it has one (one timer per
@@ -200,7 +199,7 @@ class ForcedMoves:
 
     async def delay_for(self, loaded: LoadedGame, seat: int) -> float:
         """How long after the turn began the forced move of ``seat`` comes (drawn anew)."""
-        times = await decision_seconds(self.store, loaded.id)
+        times = await self.store.decision_seconds(loaded.id)
         humans = [row.seat for row in loaded.seats if row.ai_level is None]
         everyone = [value for human in humans for value in times.get(human, ())]
         limit = None
@@ -211,7 +210,7 @@ class ForcedMoves:
     async def _run(self, loaded: LoadedGame) -> None:
         try:
             seat = forced_seat(loaded)
-            if seat is None or not await auto_pass(self.store, loaded.seats[seat].user_id):
+            if seat is None or not await self.store.auto_pass(loaded.seats[seat].user_id):
                 return
             delay = await self.delay_for(loaded, seat)
             # The turn began at the commit of the move before (wall time, as stored); the
@@ -236,7 +235,7 @@ class ForcedMoves:
             if now is None or now.row.version != loaded.row.version or forced_seat(now) != seat:
                 return  # the player moved, or the game moved on
             action = only_move(now)
-            if action is None or not await auto_pass(self.store, now.seats[seat].user_id):
+            if action is None or not await self.store.auto_pass(now.seats[seat].user_id):
                 return
             with contextlib.suppress(StorageConflict, IllegalAction):
                 entry, after = await self.moves.commit_action(now, seat, action, autoplay=FORCED)
@@ -250,7 +249,7 @@ class ForcedMoves:
         from bot.flows.moves import in_private  # moves imports the AI, which imports this
 
         async with guarded(interaction, game_id):
-            await set_auto_pass(self.store, interaction.user.id, on)
+            await self.store.set_auto_pass(interaction.user.id, on)
             locale = user_locale(interaction)
             notice = t("flow.autopass.on" if on else "flow.autopass.off", locale)
             loaded = await load_game(self.store, self.registry, game_id)

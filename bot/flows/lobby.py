@@ -31,7 +31,7 @@ from bot.messages.option_help import invalid_options_params
 from bot.outbox.entries import EXPIRE, START, Entry, Publication
 from bot.render import presenter_for
 from bot.storage.models import GameRow, GameStatus, utcnow
-from bot.storage.rematch import take_rematch_seat, unconfirmed
+from bot.storage.rematch import unconfirmed
 from bot.storage.repository import ChannelBusy, LobbyFull, StorageConflict
 from games import Game, InvalidOptions
 
@@ -218,8 +218,7 @@ class LobbyFlow:
         if mine is not None and not mine.confirmed:
             # A player of the last game, in its rematch lobby: Join confirms their seat.
             try:
-                await take_rematch_seat(
-                    self.store,
+                await self.store.take_rematch_seat(
                     loaded.id,
                     interaction.user.id,
                     interaction.user.display_name,

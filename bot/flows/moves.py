@@ -35,7 +35,6 @@ from bot.render import presenter_for
 from bot.render.base import AUTOPLAY_EVENT
 from bot.render.common import safe_names, shown_names
 from bot.render.messages import HAND_FILE, TABLE_FILE
-from bot.storage.hand_adoption import adopt_clicked_hand
 from bot.storage.models import GameStatus, SeatRow
 from bot.storage.repository import FinalScore, MoveRecord, StorageConflict
 from games import Action, IllegalAction, State
@@ -490,7 +489,7 @@ class MoveFlow:
             # deleted while this answer was on its way: never the hand again (it would be
             # deleted twice, ``bot/storage/hand_adoption.py``).
             store, channel = self.store, interaction.channel_id
-            await adopt_clicked_hand(store, after.id, seat, channel, clicked, target_version)
+            await store.adopt_clicked_hand(after.id, seat, channel, clicked, target_version)
         return complete and updated and clicked == row.hand_message_id
 
     # ---------------------------------------------------------------- /leave and /cancel

@@ -24,7 +24,7 @@ from bot.interactions.replies import guarded, reply
 from bot.messages.languages import user_locale
 from bot.outbox.entries import LOBBY, Publication
 from bot.storage.models import GameStatus, utcnow
-from bot.storage.rematch import Taken, open_rematch, take_rematch_seat
+from bot.storage.rematch import Taken
 from bot.storage.repository import ChannelBusy, StorageConflict
 
 if TYPE_CHECKING:
@@ -123,8 +123,7 @@ class RematchFlow:
         open game meanwhile (the caller looks again)."""
         user = interaction.user
         try:
-            row = await open_rematch(
-                self.store,
+            row = await self.store.open_rematch(
                 old.row,
                 old.seats,
                 host_id=user.id,
@@ -149,8 +148,7 @@ class RematchFlow:
                 await reply(interaction, "flow.rematch.started")
                 return
             try:
-                taken, entry = await take_rematch_seat(
-                    self.store,
+                taken, entry = await self.store.take_rematch_seat(
                     lobby_id,
                     interaction.user.id,
                     interaction.user.display_name,

@@ -29,7 +29,6 @@ from bot.outbox.entries import END, Publication
 from bot.render.common import safe_names
 from bot.storage.models import GameStatus, SeatRow
 from bot.storage.repository import StorageConflict
-from bot.storage.seat_handover import hand_seat_to_ai
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -93,8 +92,7 @@ class SeatHandover:
             others = [s for s in humans_playing(now.seats) if s != seat]
             name = safe_names([interaction.user.display_name])[0]
             if others:
-                entry = await hand_seat_to_ai(
-                    self.store,
+                entry = await self.store.hand_seat_to_ai(
                     now.id,
                     seat,
                     publication=Publication.move([seat], []),

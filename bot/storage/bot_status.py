@@ -31,9 +31,11 @@ class StatusCounts:
 
 async def status_counts(engine: AsyncEngine, now: datetime | None = None) -> StatusCounts:
     now = now or datetime.now(UTC)
-    games = sa.select(_GAMES.c.status, sa.func.count()).where(
-        _GAMES.c.status.in_((GameStatus.ACTIVE.value, GameStatus.LOBBY.value))
-    ).group_by(_GAMES.c.status)
+    games = (
+        sa.select(_GAMES.c.status, sa.func.count())
+        .where(_GAMES.c.status.in_((GameStatus.ACTIVE.value, GameStatus.LOBBY.value)))
+        .group_by(_GAMES.c.status)
+    )
     outbox = sa.select(sa.func.count(), sa.func.min(_OUTBOX.c.created_at))
     async with engine.connect() as connection:
         by_status = {str(status): count for status, count in await connection.execute(games)}

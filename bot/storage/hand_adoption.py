@@ -16,52 +16,53 @@ click, the courier or another process may have recorded a newer DM meanwhile).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sqlalchemy import or_, select
 
+from bot.storage.base import StoreBase
 from bot.storage.tables import SEATS as _SEATS
 
-if TYPE_CHECKING:
-    from bot.storage.repository import Store
 
+class HandAdoption(StoreBase):
+    """The store's part that adopts a clicked hand DM."""
 
-async def adopt_clicked_hand(
-    store: Store,
-    game_id: int,
-    seat: int,
-    channel_id: int | None,
-    message_id: int,
-    version: int,
-) -> bool:
-    """Make ``message_id`` seat's hand DM (shown at ``version``) if it is newer than the stored
-    hand, the stored one becoming the DM to delete; whether it did."""
-    where = (_SEATS.c.game_id == game_id, _SEATS.c.seat == seat)
-    with store._writing(game_id):
-        async with store._write_connection() as connection:
-            adopted = await connection.execute(
-                _SEATS.update()
-                .where(
-                    *where,
-                    or_(
-                        _SEATS.c.hand_message_id.is_(None),
-                        _SEATS.c.hand_message_id < message_id,
-                    ),
+    async def adopt_clicked_hand(
+        self,
+        game_id: int,
+        seat: int,
+        channel_id: int | None,
+        message_id: int,
+        version: int,
+    ) -> bool:
+        """Make ``message_id`` seat's hand DM (shown at ``version``) if it is newer than the stored
+        hand, the stored one becoming the DM to delete; whether it did."""
+        where = (_SEATS.c.game_id == game_id, _SEATS.c.seat == seat)
+        with self._writing(game_id):
+            async with self._write_connection() as connection:
+                adopted = await connection.execute(
+                    _SEATS.update()
+                    .where(
+                        *where,
+                        or_(
+                            _SEATS.c.hand_message_id.is_(None),
+                            _SEATS.c.hand_message_id < message_id,
+                        ),
+                    )
+                    .values(
+                        hand_channel_id=channel_id,
+                        hand_message_id=message_id,
+                        hand_version=version,
+                        stale_hand_message_id=_SEATS.c.hand_message_id,
+                    )
                 )
-                .values(
-                    hand_channel_id=channel_id,
-                    hand_message_id=message_id,
-                    hand_version=version,
-                    stale_hand_message_id=_SEATS.c.hand_message_id,
+                if adopted.rowcount != 1:
+                    return False
+                stale = await connection.scalar(
+                    select(_SEATS.c.stale_hand_message_id).where(*where)
                 )
-            )
-            if adopted.rowcount != 1:
-                return False
-            stale = await connection.scalar(select(_SEATS.c.stale_hand_message_id).where(*where))
-            await store._announce(connection, [game_id])
-    kept = store._games.get(game_id)
-    if kept is not None and seat < len(kept.seats):
-        row = kept.seats[seat]
-        row.hand_channel_id, row.hand_message_id = channel_id, message_id
-        row.hand_version, row.stale_hand_message_id = version, stale
-    return True
+                await self._announce(connection, [game_id])
+        kept = self._games.get(game_id)
+        if kept is not None and seat < len(kept.seats):
+            row = kept.seats[seat]
+            row.hand_channel_id, row.hand_message_id = channel_id, message_id
+            row.hand_version, row.stale_hand_message_id = version, stale
+        return True

@@ -33,11 +33,15 @@ from __future__ import annotations
 from bot.storage.base import CHECKPOINT_SECONDS, INLINE_PAUSE_SECONDS
 from bot.storage.cache import KEPT_GAMES, KEPT_USERS
 from bot.storage.errors import ChannelBusy, LobbyFull, StorageConflict
+from bot.storage.forced_moves import ForcedMoveSettings
 from bot.storage.games import Games
 from bot.storage.guild_settings import GuildSettings
+from bot.storage.hand_adoption import HandAdoption
 from bot.storage.lobbies import Lobbies
 from bot.storage.outbox import Outbox
 from bot.storage.playing import OPENING_SEAT, FinalScore, MoveRecord, Playing
+from bot.storage.rematch import Rematches
+from bot.storage.seat_handover import SeatHandover
 from bot.storage.standings import Standing, Standings
 from bot.storage.turns import SeatTurns, Turns
 from bot.storage.users import DMS_CLOSED_MEMORY, Users
@@ -60,7 +64,20 @@ __all__ = [
 ]
 
 
-class Store(Games, Lobbies, Playing, Turns, Outbox, Users, GuildSettings, Standings):
+class Store(
+    Games,
+    Rematches,
+    Lobbies,
+    Playing,
+    Turns,
+    Outbox,
+    ForcedMoveSettings,
+    Users,
+    GuildSettings,
+    Standings,
+    SeatHandover,
+    HandAdoption,
+):
     """Async access to the database behind ``engine``, every part in one object.
 
     ``shared``: other processes write the same (PostgreSQL) database. Then every write of a

@@ -10,7 +10,6 @@ import random
 from bot.flows.forced_moves import MIN_SAMPLES, PRIOR_MEDIAN, SHORTEST, forced_delay, only_move
 from bot.i18n import t
 from bot.render.base import AUTOPLAY_EVENT
-from bot.storage.forced_moves import auto_pass, set_auto_pass
 from bot.storage.models import GameStatus
 from tests.bot.driver import components, live_dm_hand, menu_custom_id, quick_game
 from tests.bot.forge import forged_click
@@ -151,9 +150,9 @@ async def test_a_forced_seat_gets_one_button_and_the_choice_to_pass_automaticall
     user = table.players[forced].user
     result = await user.click(dm, custom_id=toggle.custom_id)
     assert result.acknowledged and not result.ephemeral  # the hand, with a word on it
-    assert await auto_pass(table.bot.store, user.id)
+    assert await table.bot.store.auto_pass(user.id)
     off = await table.players[forced].member.slash(table.channel, "autopass", mode="off")
-    assert off.ephemeral and not await auto_pass(table.bot.store, user.id)
+    assert off.ephemeral and not await table.bot.store.auto_pass(user.id)
 
 
 async def test_a_forced_move_made_for_the_player_pings_nobody_and_leaves_no_mark(
@@ -163,7 +162,7 @@ async def test_a_forced_move_made_for_the_player_pings_nobody_and_leaves_no_mark
     rng = random.Random(2)
     mover, action, forced = await forced_turn_ahead(table, rng)
     user = table.players[forced].user
-    await set_auto_pass(table.bot.store, user.id, True)
+    await table.bot.store.set_auto_pass(user.id, True)
 
     async def at_once(loaded, seat):  # type: ignore[no-untyped-def]
         return 0.0
