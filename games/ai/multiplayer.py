@@ -1,0 +1,39 @@
+"""Search settings that depend on the game and the number of players (Call to Glory at 3-4).
+
+Two players of every game, and Kami and Clans and Glory at any count, search exactly as
+``games.ai.search`` describes; only the settings returned here change a search, and they are
+``None`` everywhere else (so the 2-player figures and the level ladder stay as measured).
+
+**Call to Glory with three or four players: the seat's own draws end the tree.** A blind
+draw's outcome is a card only the seat sees, so the search keys the node after it by that card
+(``games.ai.search``, "Select"): up to nine subtrees, each with a ninth of the visits, in which
+the next decision (lay or discard: 10-20 moves) is tried move by move, a bad one as often as a
+good one. A visible discard-pile card leads to one subtree whose lay or discard is quickly
+found. So blind draws were rated by averages that mixed in poor first tries and visible cards by
+their best follow-up: in 3-player games strong took a discard top where the rules-based player
+drew blind at 64 of its 72 second draws that differed from it, and each of these cost about 2
+points by the end of the round (scored by finishing the round with the rules-based player for
+every seat, 60 sampled worlds each; ``docs/ai.md``, "Call to Glory at 3 and 4 players"). Ending
+the tree at the seat's own draw scores every draw by the same rules-based continuation, whatever
+the card: blind and visible are compared on equal terms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.core import Action, State
+
+OwnLeaf = Callable[[Action], bool]
+
+
+def _is_draw(action: Action) -> bool:
+    return action.kind == "draw"
+
+
+def own_leaf(state: State) -> OwnLeaf | None:
+    """After which of the deciding seat's own moves the search's tree stops (the simulation
+    goes on as a rollout), or ``None`` for a search whose tree follows every move."""
+    if state.game_key == "call_to_glory" and state.num_players >= 3:
+        return _is_draw
+    return None
