@@ -20,11 +20,36 @@ the card: blind and visible are compared on equal terms.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from games.core import Action, State
 
 OwnLeaf = Callable[[Action], bool]
+
+CTG_ROLLOUT_DEPTH = 32
+"""Rollout moves of a guided search in Call to Glory at 3-4 players (16 elsewhere): about three
+of the seat's own turns at 3 players instead of under two."""
+CTG_ITERATIONS_SHARE = 0.55
+"""The guided levels' iterations there (strong: 600 -> 330), so that a decision costs about
+what it does with 16-move rollouts and stays within the bot's time."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Budget:
+    """A guided search's iterations and rollout depth for one game and player count."""
+
+    iterations: int
+    rollout_depth: int | None
+
+
+def budget(state: State, iterations: int, rollout_depth: int | None, guided: bool) -> Budget:
+    """The budget a level's search uses in ``state``: the level's own (``iterations``,
+    ``rollout_depth``) except for guided searches (rules-based rollouts) in Call to Glory at
+    three and four players (``CTG_ROLLOUT_DEPTH``, ``CTG_ITERATIONS_SHARE``)."""
+    if guided and state.game_key == "call_to_glory" and state.num_players >= 3:
+        return Budget(max(1, round(iterations * CTG_ITERATIONS_SHARE)), CTG_ROLLOUT_DEPTH)
+    return Budget(iterations, rollout_depth)
 
 
 def _is_draw(action: Action) -> bool:
