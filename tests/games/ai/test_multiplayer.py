@@ -13,7 +13,7 @@ import pytest
 from games import REGISTRY, State
 from games.ai import LEVELS, decide
 from games.ai.experts import EXPERTS
-from games.ai.multiplayer import own_leaf
+from games.ai.multiplayer import Budget, budget, own_leaf
 from games.ai.rewards import Evaluator
 from games.ai.search import _Edge, _Run
 from games.call_to_glory import actions as act
@@ -153,3 +153,26 @@ def test_a_three_player_lay_or_discard_still_grows_its_tree_to_the_next_draw() -
         state.apply(rng.choice(state.legal_actions()))
     root = grown_tree(state, 200)
     assert any(edge.outcomes for edge in root.values())
+
+
+def test_guided_call_to_glory_searches_at_three_and_four_players_roll_out_further() -> None:
+    """Twice the rollout (32 moves: about three of the seat's turns at 3 players) for 0.55 of
+    the iterations, so a decision costs about the same; unguided levels, 2 players and the
+    other games keep the level's own budget."""
+    three = REGISTRY["call_to_glory"].new_state(3, 1, {"rounds": 1})
+    four = REGISTRY["call_to_glory"].new_state(4, 1, {"rounds": 1})
+    assert budget(three, 600, 16, guided=True) == Budget(330, 32)
+    assert budget(four, 150, 16, guided=True) == Budget(82, 32)
+    assert budget(three, 24, 8, guided=False) == Budget(24, 8)
+    for key, players in (("call_to_glory", 2), ("kami", 3), ("clans_and_glory", 4)):
+        state = REGISTRY[key].new_state(players, 1, {})
+        assert budget(state, 600, 16, guided=True) == Budget(600, 16)
+
+
+def test_strong_at_three_players_spends_the_reduced_budget() -> None:
+    state = position("call_to_glory", 3, 11, at_a_draw=True)
+    seat = state.to_move
+    assert seat is not None
+    decision = decide(state, seat, LEVELS["strong"].with_iterations(60), 1)
+    assert decision.iterations == 33
+    assert sum(stat.visits for stat in decision.alternatives) < 33
