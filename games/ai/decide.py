@@ -93,7 +93,9 @@ def decide(
     """The action ``level`` plays for ``seat``, which must be the seat to move.
 
     The decision depends only on what ``seat`` may know (``view(seat)``), ``level`` and
-    ``seed``: the search sees the hidden cards only through ``state.determinize``. A forced move
+    ``seed``: the search sees the hidden cards only through ``state.determinize``.
+    The level's budget holds except where ``games.ai.multiplayer.budget`` sets one for the game
+    and player count (Call to Glory at 3-4 players). A forced move
     (one legal action) returns at once. ``max_ms`` caps the thinking time for callers that
     must answer in time; without it the result is reproducible everywhere.
     """

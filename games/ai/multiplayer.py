@@ -15,7 +15,16 @@ drew blind at 64 of its 72 second draws that differed from it, and each of these
 points by the end of the round (scored by finishing the round with the rules-based player for
 every seat, 60 sampled worlds each; ``docs/ai.md``, "Call to Glory at 3 and 4 players"). Ending
 the tree at the seat's own draw scores every draw by the same rules-based continuation, whatever
-the card: blind and visible are compared on equal terms.
+the card: blind and visible are compared on equal terms. On positions of rules-based 3-player
+games, the old search took a discard top at 13 of 15 second draws where the rules-based player
+took 1; with the tree ending at the draw, 3 to 5.
+
+**And its guided searches roll out 32 moves, not 16** (``budget``). Sixteen moves are about five
+turns, under two of the seat's own at 3 players: whatever the seat does now, the rules-based
+player lays for it in the next turn of the rollout, so a move's worth beyond that turn (a set
+that will still be there, the tempo of one lay per turn) is hardly seen. The iterations shrink
+to 0.55 of the level's so that a decision costs about the same (an iteration with 32 moves
+costs about 1.8 times one with 16).
 """
 
 from __future__ import annotations

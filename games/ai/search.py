@@ -21,7 +21,9 @@ Every iteration:
 3. **Expand** one new edge, then **roll out**: every player plays the rules-based move (a
    random one with probability ``1 - expert_share``) until the round ends (or the game), or
    for ``rollout_depth`` moves where the table shows a provisional score; score it for every
-   side (``rewards``).
+   side (``rewards``). In Call to Glory at 3-4 players the tree also stops after the seat's
+   own draws (``games.ai.multiplayer``): below a blind draw it would split into a subtree per
+   card, each too thin to find its follow-up, and so rate blind draws below visible cards.
 4. **Back up** each edge's reward for the side that chose it (max^n; partners share a side).
 
 The move played is the root edge with the most visits. Everything random comes from one seeded
