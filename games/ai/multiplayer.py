@@ -11,8 +11,8 @@ the next decision (lay or discard: 10-20 moves) is tried move by move, a bad one
 good one. A visible discard-pile card leads to one subtree whose lay or discard is quickly
 found. So blind draws were rated by averages that mixed in poor first tries and visible cards by
 their best follow-up: in 3-player games strong took a discard top where the rules-based player
-drew blind at 64 of its 72 second draws that differed from it, and each of these cost about 2
-points by the end of the round (scored by finishing the round with the rules-based player for
+drew blind at 71 of its 80 second draws that differed from it, each 1.6 points worse on
+average by the end of the round (scored by finishing the round with the rules-based player for
 every seat, 60 sampled worlds each; ``docs/ai.md``, "Call to Glory at 3 and 4 players"). Ending
 the tree at the seat's own draw scores every draw by the same rules-based continuation, whatever
 the card: blind and visible are compared on equal terms. At 53 second draws of rules-based
