@@ -18,6 +18,7 @@ from typing import Any
 
 from games.ai.experts import expert_action
 from games.ai.levels import LEVELS, Level
+from games.ai.multiplayer import budget
 from games.ai.search import RootStat, search
 from games.ai.tactics import winning_move
 from games.core import JSON, Action, State
@@ -92,7 +93,9 @@ def decide(
     """The action ``level`` plays for ``seat``, which must be the seat to move.
 
     The decision depends only on what ``seat`` may know (``view(seat)``), ``level`` and
-    ``seed``: the search sees the hidden cards only through ``state.determinize``. A forced move
+    ``seed``: the search sees the hidden cards only through ``state.determinize``.
+    The level's budget holds except where ``games.ai.multiplayer.budget`` sets one for the game
+    and player count (Call to Glory at 3-4 players). A forced move
     (one legal action) returns at once. ``max_ms`` caps the thinking time for callers that
     must answer in time; without it the result is reproducible everywhere.
     """
@@ -115,13 +118,15 @@ def decide(
         return Decision(
             win, state.explain(win), chosen.name, 0, value=1.0, winning=True, elapsed_ms=elapsed
         )
+    guided = chosen.guidance.expert_share > 0
+    spend = budget(state, chosen.budget(state.game_key), chosen.rollout_depth, guided)
     result = search(
         state,
         seat,
-        chosen.budget(state.game_key),
+        spend.iterations,
         seed,
         exploration=chosen.exploration,
-        rollout_depth=chosen.rollout_depth,
+        rollout_depth=spend.rollout_depth,
         max_ms=max_ms,
         guidance=chosen.guidance,
     )

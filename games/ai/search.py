@@ -21,7 +21,9 @@ Every iteration:
 3. **Expand** one new edge, then **roll out**: every player plays the rules-based move (a
    random one with probability ``1 - expert_share``) until the round ends (or the game), or
    for ``rollout_depth`` moves where the table shows a provisional score; score it for every
-   side (``rewards``).
+   side (``rewards``). In Call to Glory at 3-4 players the tree also stops after the seat's
+   own draws (``games.ai.multiplayer``): below a blind draw it would split into a subtree per
+   card, each too thin to find its follow-up, and so rate blind draws below visible cards.
 4. **Back up** each edge's reward for the side that chose it (max^n; partners share a side).
 
 The move played is the root edge with the most visits. Everything random comes from one seeded
@@ -38,6 +40,7 @@ import time
 from collections.abc import Callable, Hashable
 
 from games.ai.experts import EXPERTS
+from games.ai.multiplayer import OwnLeaf, own_leaf
 from games.ai.rewards import Evaluator
 from games.core import Action, State, events_for
 from games.rng import Rng
@@ -144,6 +147,7 @@ def search(
         prior=guidance.prior,
         rollout_expert=expert if guidance.expert_share > 0 else None,
         expert_share=guidance.expert_share,
+        own_leaf=own_leaf(state),
     )
     root: dict[Hashable, _Edge] = {}
     done = 0
@@ -179,6 +183,8 @@ class _Run:
     prior: float
     rollout_expert: Policy | None
     expert_share: float
+    own_leaf: OwnLeaf | None = None
+    """The seat's own moves after which the tree stops (``games.ai.multiplayer``)."""
 
     def iterate(self, world: State, root: dict[Hashable, _Edge]) -> None:
         seat = self.seat
@@ -186,6 +192,7 @@ class _Run:
         rounds_at_root = self.rounds_at_root
         sides = self.sides
         expert = self.expert
+        own_leaf = self.own_leaf
         path: list[tuple[_Edge, int]] = []
         edges = root
         while not world.is_over and world.rounds_finished == rounds_at_root:
@@ -231,7 +238,7 @@ class _Run:
             events = world.apply(action)
             edge = edges[key]
             path.append((edge, sides[mover]))
-            if fresh:
+            if fresh or (mover == seat and own_leaf is not None and own_leaf(action)):
                 break
             seen = repr(events_for(events, seat))
             edges = edge.outcomes.get(seen)  # type: ignore[assignment]

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from games import REGISTRY, State
 from games.ai import LEVELS, Decision, Level, decide, decide_json, decision_seed, search
+from games.ai.multiplayer import budget
 from games.ai.rewards import Evaluator, kami_chances, normal_chances
 from games.call_to_glory.state import CallToGloryState
 from tests.games.ai.twins import twin
@@ -116,7 +117,9 @@ def test_the_decision_depends_only_on_what_the_seat_may_see(
         real = decide(state, seat, level, seed)
         mirrored = decide(other, seat, level, seed)
         assert real == mirrored  # action, reason, value and every alternative's statistics
-        assert real.iterations == level.iterations or real.winning
+        guided = level.guidance.expert_share > 0
+        spend = budget(state, level.iterations, level.rollout_depth, guided)
+        assert real.iterations == spend.iterations or real.winning
     # The rules-based player on its own reads only the seat's view too.
     assert decide(state, seat, "rules", seed) == decide(other, seat, "rules", seed)
 
