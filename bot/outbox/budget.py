@@ -36,7 +36,9 @@ import asyncio
 import contextlib
 import contextvars
 import logging
+import os
 import re
+import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
@@ -309,22 +311,79 @@ def pace_requests(http: Any, budget: GlobalBudget) -> None:
     ``HTTPClient.request``, up to five times, and a hook around that method let those retries
     through unpaced (the 300-game soak's injected faults alone made about three a second, on
     top of the paced rate). Interaction callbacks and webhooks share the session and are let
-    through (outside the global limit); so is the gateway's connection."""
+    through (outside the global limit); so is the gateway's connection.
+
+    A request counts as going out until its first bytes are written (``went_out``): for a
+    request without a body that is when its headers are sent; a request with a body has its
+    headers held back by aiohttp and written together with the body's first chunk, by a task
+    of its own that the event loop runs later (``ClientRequest.write_bytes``), so it goes out
+    with that chunk (``on_request_chunk_sent``, traced just before the chunk is written).
+    ``GLORY_REQUEST_TIMES`` names a file that gets one line per paced request (when it was
+    let through, its headers sent, it went out; ``time.monotonic()``, the clock every process
+    of the machine shares): ``benchmarks/soak.py`` compares them with the emulator's."""
     trace = http.http_trace or aiohttp.TraceConfig()
+    times = _request_times(os.environ.get(REQUEST_TIMES_ENV))
 
     async def paced(session: Any, context: Any, params: aiohttp.TraceRequestStartParams) -> None:
         if _TOKEN_ROUTE.search(params.url.path):
             await budget.acquire(track=True)
             context.glory_unsent = True
+            if times is not None:
+                context.glory_times = [time.monotonic(), 0.0, 0.0, params.method, params.url.path]
 
-    async def out(session: Any, context: Any, params: Any) -> None:
+    def out(context: Any) -> None:
         if getattr(context, "glory_unsent", False):
             context.glory_unsent = False
             budget.went_out()
 
+    def note(context: Any, which: int) -> None:
+        stamps = getattr(context, "glory_times", None)
+        if stamps is not None and not stamps[which]:
+            stamps[which] = time.monotonic()
+
+    async def headers_sent(
+        session: Any, context: Any, params: aiohttp.TraceRequestHeadersSentParams
+    ) -> None:
+        note(context, 1)
+        if not _has_body(params.headers):
+            note(context, 2)
+            out(context)  # aiohttp writes the headers at once
+
+    async def chunk_sent(session: Any, context: Any, params: Any) -> None:
+        note(context, 2)
+        out(context)  # the body's first chunk, and the headers with it, written now
+
+    async def ended(session: Any, context: Any, params: Any) -> None:
+        out(context)  # ended (or failed) without its going out being seen
+        if times is not None and hasattr(context, "glory_times"):
+            granted, headers, written, method, path = context.glory_times
+            del context.glory_times
+            times(f"{granted:.6f} {headers:.6f} {written:.6f} {method} {path}\n")
+
     trace.on_request_start.append(paced)
-    # Out when its headers are sent; or when it ended (or failed) without that being seen.
-    trace.on_request_headers_sent.append(out)
-    trace.on_request_end.append(out)
-    trace.on_request_exception.append(out)
+    trace.on_request_headers_sent.append(headers_sent)
+    trace.on_request_chunk_sent.append(chunk_sent)
+    trace.on_request_end.append(ended)
+    trace.on_request_exception.append(ended)
     http.http_trace = trace
+
+
+REQUEST_TIMES_ENV = "GLORY_REQUEST_TIMES"
+
+
+def _has_body(headers: Any) -> bool:
+    """Whether a request with these headers has a body (aiohttp holds its headers back until
+    the body's first chunk is written)."""
+    length = headers.get("Content-Length")
+    if length is not None:
+        return length.strip() != "0"
+    return "chunked" in headers.get("Transfer-Encoding", "").lower()
+
+
+def _request_times(path: str | None) -> Callable[[str], Any] | None:
+    """A line writer to ``path`` (appended, each line written at once, so that a kill -9
+    loses none), or None."""
+    if not path:
+        return None
+    file = open(path, "a", buffering=1)  # noqa: SIM115 - open for the process's life
+    return file.write
