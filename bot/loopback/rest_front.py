@@ -71,9 +71,11 @@ class RestFront:
     async def _listen(self, host: str, backlog: int) -> None:
         self._runner = web.AppRunner(self._app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, host, 0, backlog=backlog)
+        listening = socket.create_server((host, 0), backlog=backlog)
+        kernel_stamps(listening)  # on before the first connection; accepted ones inherit it
+        site = web.SockSite(self._runner, listening, backlog=backlog)
         await site.start()
-        self.port = self._runner.addresses[0][1]
+        self.port = listening.getsockname()[1]
 
     async def stop(self) -> None:
         if self._runner is not None:

@@ -6,7 +6,10 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
+import time
+from typing import Any
 
+import aiohttp
 import discord
 import discord.http
 import pytest
@@ -178,3 +181,52 @@ async def test_every_attempt_of_discord_pys_requests_waits_for_the_budget_retrie
                 assert pacer.granted == [2, 0, 1], "a callback is outside the budget"
             finally:
                 await http.close()
+
+
+async def test_a_request_counts_as_out_when_its_bytes_are_written_not_its_headers() -> None:
+    """aiohttp holds a body's request headers back and writes them with the body's first
+    chunk, in a task of its own that the event loop runs later: a busy loop (the restarted
+    bot resuming hundreds of deliveries) wrote requests whose headers it had "sent" across
+    a second together, and the pacer, counting them out at their headers, let through more
+    than the limit within a second as Discord received them. Here the loop is busy for 0.3 s
+    after each request's headers: a POST counts as out when Discord (the emulator's kernel)
+    received it, not before; a GET, which has no body, as soon as its headers are written."""
+    pacer = GlobalBudget(50)
+    outs: list[float] = []
+    counted = pacer.went_out
+
+    def went_out() -> None:
+        outs.append(time.monotonic())
+        counted()
+
+    pacer.went_out = went_out  # type: ignore[method-assign]
+    headers_at: list[float] = []
+
+    async def busy_after_the_headers(session: Any, context: Any, params: Any) -> None:
+        headers_at.append(time.monotonic())
+        asyncio.get_running_loop().call_soon(time.sleep, 0.3)  # the loop is busy meanwhile
+
+    async with Emulator(rest_thread=True) as emulator:
+        with discord_py_pointed_at(emulator.api_base, emulator.gateway_url):
+            http = discord.http.HTTPClient(asyncio.get_running_loop())
+            trace = aiohttp.TraceConfig()
+            trace.on_request_headers_sent.append(busy_after_the_headers)
+            http.http_trace = trace
+            pace_requests(http, pacer)
+            try:
+                await http.static_login("loopback-token")  # GET /users/@me: no body
+                route = discord.http.Route(
+                    "POST", "/channels/{channel_id}/messages", channel_id=emulator.channel.id
+                )
+                await http.request(route, json={"content": "a turn's ping"})
+            finally:
+                await http.close()
+        get = emulator.calls("GET", "/users/@me")[-1]
+        post = emulator.calls("POST", f"/channels/{emulator.channel.id}/messages")[-1]
+    get_out, post_out = outs
+    get_headers, post_headers = headers_at
+    # received is the kernel's time at the emulator's door, on the same clock (monotonic)
+    assert get_out - get_headers < 0.1, "a request without a body goes with its headers"
+    assert get_out <= get.started + 0.05
+    assert post.started - post_headers >= 0.25, "the busy loop wrote the POST late"
+    assert post_out >= post.started - 0.05, "counted out when it went out, not before"
