@@ -109,19 +109,24 @@ async def main_async(args: argparse.Namespace) -> dict[str, object]:
             ready_timeout=60,
         ) as bot,
     ):
-        report = await soak(
-            emulator,
-            bot,
-            database,
-            settings,
-            expected_steps=args.games * STEPS_PER_GAME,
-            progress=lambda line: print(line, flush=True),
-        )
-        door_times = [
-            (c.started, c.read, c.handled, c.rate_limited, c.method, c.path)
-            for c in emulator.rest_calls
-            if counts_against_global(c.path) and c.handled
-        ]
+        try:
+            report = await soak(
+                emulator,
+                bot,
+                database,
+                settings,
+                expected_steps=args.games * STEPS_PER_GAME,
+                progress=lambda line: print(line, flush=True),
+            )
+        finally:
+            door_times = [
+                (c.started, c.read, c.handled, c.rate_limited, c.method, c.path)
+                for c in emulator.rest_calls
+                if counts_against_global(c.path) and c.handled
+            ]
+            if args.request_times:  # kept when the soak fails too
+                with (workdir / "door_requests.txt").open("w") as file:
+                    file.writelines(" ".join(map(str, row)) + "\n" for row in door_times)
     result = {
         "games": report.games,
         "moves": report.moves,
@@ -145,8 +150,6 @@ async def main_async(args: argparse.Namespace) -> dict[str, object]:
         "problems": report.problems,
     }
     if args.request_times:
-        with (workdir / "door_requests.txt").open("w") as file:
-            file.writelines(" ".join(map(str, row)) + "\n" for row in door_times)
         result["request_times"] = compare_times(bot_times, door_times, report.global_429s)
     if not report.problems and not args.request_times:
         shutil.rmtree(workdir)  # kept when the soak fails, for the bot's log (or the times)

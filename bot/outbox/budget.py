@@ -61,6 +61,12 @@ JITTER_SHARE = 0.5
 Discord: requests sent a moment apart can arrive together (a slow network, a busy event loop
 on either side), and Discord counts them when they arrive. (The rate-limited soak in CI, with
 a limit of 20 a second and a burst of 2, met a global 429 every minute or so.)"""
+CATCH_UP_SECONDS = 0.25
+"""What the budget saves up at most, in seconds of its steady rate (``saved_up``): a busy
+event loop wakes the pacer late, and a bucket that held only the burst lost what the rate
+gave meanwhile (the restarted bot of a 300-game soak, its loop late by tens of milliseconds
+at every wake, let 15 to 40 requests a second through with a hundred waiting, and a game's
+last table waited 45 s). The window of a second (``ceiling``) holds whatever the bucket."""
 REFRESH_SECONDS = 5.0
 """How often, at most, a busy process counts again the processes it shares the budget with."""
 PROMOTE_SECONDS = 4.0
@@ -143,6 +149,13 @@ class GlobalBudget:
         return max(1.0, min(float(BURST), room))
 
     @property
+    def saved_up(self) -> float:
+        """The most the budget holds after a quiet (or late) moment: the burst, or
+        ``CATCH_UP_SECONDS`` of the rate where that is more. Whatever it holds, no second
+        holds more than ``ceiling`` (``_room``)."""
+        return max(self.burst, self.rate * CATCH_UP_SECONDS)
+
+    @property
     def ceiling(self) -> float:
         """The most requests that may go out within any second: the steady rate and the burst.
         Requests are let through at that pace, but the event loop of a busy process can send
@@ -182,7 +195,7 @@ class GlobalBudget:
         now = self._clock()
         if self._refilled is not None:
             gained = (now - self._refilled) * self.rate
-            self._tokens = min(self.burst, self._tokens + gained)
+            self._tokens = min(self.saved_up, self._tokens + gained)
         self._refilled = now
 
     async def acquire(
@@ -190,7 +203,8 @@ class GlobalBudget:
     ) -> None:
         """Wait for this request's turn (``priority`` and ``game_id`` default to the
         ``purpose`` the caller set); ``track``: the caller says when it went out
-        (``went_out``), and until then it counts as going out now."""
+        (``went_out``), and until then it counts as going out now; otherwise it counts as
+        gone out when let through."""
         if self.counter is not None:
             self._count_now_and_then()
         if priority is None or game_id is None:
@@ -202,8 +216,7 @@ class GlobalBudget:
             if self._tokens >= WHOLE and self._room(self._clock()):
                 self._tokens -= 1.0
                 self.granted[priority] += 1
-                if track:
-                    self._unsent.append(self._clock())
+                (self._unsent if track else self._out).append(self._clock())
                 return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         queue = self._waiting[priority].setdefault(game_id, deque())
@@ -263,10 +276,10 @@ class GlobalBudget:
                 continue
             self._tokens -= 1.0
             self.granted[priority] += 1
-            if track:
-                self._unsent.append(now)
+            (self._unsent if track else self._out).append(now)
             future.set_result(None)
-            await asyncio.sleep(0)  # let it go before the next one
+            # The next one at once if the budget has it: one a turn of a busy event loop
+            # (tens of milliseconds) was fewer than the rate.
 
     def _next(self) -> tuple[int, asyncio.Future[None], bool] | None:
         """The next waiter: the highest priority (counting promotions for waiting), and
