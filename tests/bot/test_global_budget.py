@@ -264,3 +264,22 @@ async def test_a_request_counts_as_out_when_its_bytes_are_written_not_its_header
     assert get_out <= get.started + 0.05
     assert post.started - post_headers >= 0.25, "the busy loop wrote the POST late"
     assert post_out >= post.started - 0.05, "counted out when it went out, not before"
+
+
+def test_the_pacer_counts_in_the_systems_time_not_the_event_loops_milliseconds() -> None:
+    """uvloop's ``loop.time()`` (the bot's loop) counts whole milliseconds: requests that went
+    out within a millisecond a second ago left the window at its start, a millisecond early,
+    and a clump of them let as many more through (a second with 49 requests as they were
+    written, against the pacer's 47.5, in a 300-game soak)."""
+    uvloop = pytest.importorskip("uvloop")
+
+    async def two_readings() -> tuple[float, float]:
+        pacer = GlobalBudget(50)
+        first = pacer._clock()
+        until = time.monotonic() + 0.0002
+        while time.monotonic() < until:  # a fifth of a millisecond
+            pass
+        return first, pacer._clock()
+
+    first, second = uvloop.run(two_readings())
+    assert 0 < second - first < 0.001
