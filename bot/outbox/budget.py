@@ -54,8 +54,8 @@ DEFAULT_GLOBAL_REQUESTS_PER_SECOND = 50.0
 SHARE = 0.9
 """The part of Discord's limit the pacer uses: with ``BURST`` on top it stays within it."""
 BURST = 4
-"""Requests that may go at once after a quiet moment (on top of the steady rate), where the
-limit leaves room for them (``GlobalBudget.burst``)."""
+"""Requests that any second may hold on top of the steady rate (``GlobalBudget.ceiling``),
+where the limit leaves room for them (``GlobalBudget.burst``)."""
 JITTER_SHARE = 0.5
 """Of the part of the limit ``SHARE`` leaves, what a burst may take; the rest is for the way to
 Discord: requests sent a moment apart can arrive together (a slow network, a busy event loop
@@ -144,7 +144,8 @@ class GlobalBudget:
 
     @property
     def burst(self) -> float:
-        """Requests that may go at once: ``BURST``, or fewer where ``rate`` and the burst
+        """Requests a second may hold on top of the rate (and the budget at the start):
+        ``BURST``, or fewer where ``rate`` and the burst
         together would leave less than ``JITTER_SHARE`` of what ``SHARE`` leaves of this
         process's part of the limit (a low setting, or several processes, each with a burst of
         its own); one at least."""
