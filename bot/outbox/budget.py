@@ -145,10 +145,9 @@ class GlobalBudget:
     @property
     def burst(self) -> float:
         """Requests a second may hold on top of the rate (and the budget at the start):
-        ``BURST``, or fewer where ``rate`` and the burst
-        together would leave less than ``JITTER_SHARE`` of what ``SHARE`` leaves of this
-        process's part of the limit (a low setting, or several processes, each with a burst of
-        its own); one at least."""
+        ``BURST``, or fewer where ``rate`` and the burst together would leave less than
+        ``JITTER_SHARE`` of what ``SHARE`` leaves of this process's part of the limit (a low
+        setting, or several processes, each with a burst of its own); one at least."""
         room = self.limit * (1.0 - SHARE) * JITTER_SHARE / self.processes
         return max(1.0, min(float(BURST), room))
 
