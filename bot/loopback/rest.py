@@ -69,8 +69,11 @@ ARRIVED = web.RequestKey("arrived", float)
 """``time.perf_counter()`` when the request reached the emulator, before any injected delay."""
 ARRIVED_MONOTONIC = web.RequestKey("arrived_monotonic", float)
 """``time.monotonic()`` at the same moment: the rate limits count the request then. Set by the
-REST door on its own thread (``rest_front.py``) when there is one; otherwise both are stamped
-when the emulator's loop reads the request."""
+REST door on its own thread (``rest_front.py``) when there is one, at the kernel's receive time;
+otherwise both are stamped when the emulator's loop reads the request."""
+DOOR_READ = web.RequestKey("door_read", float)
+"""``time.perf_counter()`` when the REST door's thread read the request (``rest_front.py``):
+later than its arrival while the machine did not run that thread."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -107,6 +110,9 @@ class RestCall:
     handled: float = 0.0
     """When the emulator's loop began handling it (later than ``started`` while that loop was
     late, with the REST door on its own thread: ``rest_front.py``)."""
+    read: float = 0.0
+    """When the REST door's thread read it (``rest_front.py``; its arrival ``started`` is the
+    kernel's receive time, earlier while the machine did not run the thread); 0 without it."""
     injected: bool = False
     fault: str | None = None
     rate_limited: bool = False
@@ -194,6 +200,7 @@ class RestApi:
             request[BODY],
             started=arrived,
             handled=handled,
+            read=request.get(DOOR_READ, 0.0),
         )
         emu.rest_calls.append(call)
         fault = emu.faults.take(request.method, path)

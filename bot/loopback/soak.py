@@ -138,15 +138,21 @@ class SoakReport:
 
 @dataclass(frozen=True)
 class ArrivalFigures:
-    """The bot's token requests per second as they reached the emulator's REST door (its own
-    thread, ``rest_front.py``: when the bot sent them, give or take the loopback's delay) and
-    as the soak's event loop got to them; and the global 429s the emulator would have served
-    had it counted them then (its window of ``RateLimits``, replayed on those times: what it
-    did before the door had a thread of its own)."""
+    """The bot's token requests per second as they reached the emulator (the kernel's receive
+    time at its REST door, ``rest_front.py``: when the bot's kernel sent them, on the
+    loopback), as the door's thread read them and as the soak's event loop got to them; and
+    the global 429s the emulator would have served had it counted them at those later times
+    (its window of ``RateLimits``, replayed on them: what it did before the door stamped with
+    the kernel's time, and before the door had a thread of its own)."""
 
     busiest_second_arrived: int
+    busiest_second_read: int
     busiest_second_handled: int
+    global_429s_if_counted_when_read: int
     global_429s_if_counted_when_handled: int
+    read_late_by_worst: float
+    """The longest a request waited in the door's socket before its thread read it (the
+    machine did not run that thread meanwhile)."""
     handled_late_by_worst: float
     """The longest a request waited between its arrival and the soak's loop handling it."""
 
@@ -173,15 +179,21 @@ def window_refusals(times: list[float], limit: int, window: float) -> int:
 
 def arrival_figures(emulator: Emulator) -> ArrivalFigures:
     calls = [c for c in emulator.rest_calls if counts_against_global(c.path) and c.handled]
+    read = [c for c in calls if c.read]
     limits = emulator.rate_limits
-    refused = 0
-    if limits.global_limit is not None:
-        handled = sorted(c.handled for c in calls)
-        refused = window_refusals(handled, limits.global_limit, limits.global_window)
+
+    def refused(times: list[float]) -> int:
+        if limits.global_limit is None:
+            return 0
+        return window_refusals(sorted(times), limits.global_limit, limits.global_window)
+
     return ArrivalFigures(
         busiest_second_arrived=busiest_second([c.started for c in calls]),
+        busiest_second_read=busiest_second([c.read for c in read]),
         busiest_second_handled=busiest_second([c.handled for c in calls]),
-        global_429s_if_counted_when_handled=refused,
+        global_429s_if_counted_when_read=refused([c.read for c in read]),
+        global_429s_if_counted_when_handled=refused([c.handled for c in calls]),
+        read_late_by_worst=max((c.read - c.started for c in read), default=0.0),
         handled_late_by_worst=max((c.handled - c.started for c in calls), default=0.0),
     )
 

@@ -36,7 +36,9 @@ import asyncio
 import contextlib
 import contextvars
 import logging
+import os
 import re
+import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
@@ -52,13 +54,19 @@ DEFAULT_GLOBAL_REQUESTS_PER_SECOND = 50.0
 SHARE = 0.9
 """The part of Discord's limit the pacer uses: with ``BURST`` on top it stays within it."""
 BURST = 4
-"""Requests that may go at once after a quiet moment (on top of the steady rate), where the
-limit leaves room for them (``GlobalBudget.burst``)."""
+"""Requests that any second may hold on top of the steady rate (``GlobalBudget.ceiling``),
+where the limit leaves room for them (``GlobalBudget.burst``)."""
 JITTER_SHARE = 0.5
 """Of the part of the limit ``SHARE`` leaves, what a burst may take; the rest is for the way to
 Discord: requests sent a moment apart can arrive together (a slow network, a busy event loop
 on either side), and Discord counts them when they arrive. (The rate-limited soak in CI, with
 a limit of 20 a second and a burst of 2, met a global 429 every minute or so.)"""
+CATCH_UP_SECONDS = 0.25
+"""What the budget saves up at most, in seconds of its steady rate (``saved_up``): a busy
+event loop wakes the pacer late, and a bucket that held only the burst lost what the rate
+gave meanwhile (the restarted bot of a 300-game soak, its loop late by tens of milliseconds
+at every wake, let 15 to 40 requests a second through with a hundred waiting, and a game's
+last table waited 45 s). The window of a second (``ceiling``) holds whatever the bucket."""
 REFRESH_SECONDS = 5.0
 """How often, at most, a busy process counts again the processes it shares the budget with."""
 PROMOTE_SECONDS = 4.0
@@ -100,12 +108,15 @@ class GlobalBudget:
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        """``clock``: the event loop's own by default, the clock ``asyncio.sleep`` waits by
-        (a test harness that moves the loop's time moves the budget's too)."""
+        """``clock``: ``time.monotonic`` by default (``_now``), not the event loop's
+        ``time()``: uvloop's (the bot's loop) counts whole milliseconds, so requests that went
+        out within a millisecond a second ago left the window a moment early, and a clump of
+        them let as many more through (49 in a second as written, against 47.5, in a 300-game
+        soak)."""
         self.limit = per_second
         self._sleep = sleep
         self.processes = max(1, processes)
-        self._clock = clock or _loop_time
+        self._clock = clock or _now
         self._tokens = self.burst
         self._refilled: float | None = None
         self._out: deque[float] = deque()
@@ -133,12 +144,19 @@ class GlobalBudget:
 
     @property
     def burst(self) -> float:
-        """Requests that may go at once: ``BURST``, or fewer where ``rate`` and the burst
-        together would leave less than ``JITTER_SHARE`` of what ``SHARE`` leaves of this
-        process's part of the limit (a low setting, or several processes, each with a burst of
-        its own); one at least."""
+        """Requests a second may hold on top of the rate (and the budget at the start):
+        ``BURST``, or fewer where ``rate`` and the burst together would leave less than
+        ``JITTER_SHARE`` of what ``SHARE`` leaves of this process's part of the limit (a low
+        setting, or several processes, each with a burst of its own); one at least."""
         room = self.limit * (1.0 - SHARE) * JITTER_SHARE / self.processes
         return max(1.0, min(float(BURST), room))
+
+    @property
+    def saved_up(self) -> float:
+        """The most the budget holds after a quiet (or late) moment: the burst, or
+        ``CATCH_UP_SECONDS`` of the rate where that is more. Whatever it holds, no second
+        holds more than ``ceiling`` (``_room``)."""
+        return max(self.burst, self.rate * CATCH_UP_SECONDS)
 
     @property
     def ceiling(self) -> float:
@@ -180,7 +198,7 @@ class GlobalBudget:
         now = self._clock()
         if self._refilled is not None:
             gained = (now - self._refilled) * self.rate
-            self._tokens = min(self.burst, self._tokens + gained)
+            self._tokens = min(self.saved_up, self._tokens + gained)
         self._refilled = now
 
     async def acquire(
@@ -188,7 +206,8 @@ class GlobalBudget:
     ) -> None:
         """Wait for this request's turn (``priority`` and ``game_id`` default to the
         ``purpose`` the caller set); ``track``: the caller says when it went out
-        (``went_out``), and until then it counts as going out now."""
+        (``went_out``), and until then it counts as going out now; otherwise it counts as
+        gone out when let through."""
         if self.counter is not None:
             self._count_now_and_then()
         if priority is None or game_id is None:
@@ -200,8 +219,7 @@ class GlobalBudget:
             if self._tokens >= WHOLE and self._room(self._clock()):
                 self._tokens -= 1.0
                 self.granted[priority] += 1
-                if track:
-                    self._unsent.append(self._clock())
+                (self._unsent if track else self._out).append(self._clock())
                 return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         queue = self._waiting[priority].setdefault(game_id, deque())
@@ -261,10 +279,10 @@ class GlobalBudget:
                 continue
             self._tokens -= 1.0
             self.granted[priority] += 1
-            if track:
-                self._unsent.append(now)
+            (self._unsent if track else self._out).append(now)
             future.set_result(None)
-            await asyncio.sleep(0)  # let it go before the next one
+            # The next one at once if the budget has it: one a turn of a busy event loop
+            # (tens of milliseconds) was fewer than the rate.
 
     def _next(self) -> tuple[int, asyncio.Future[None], bool] | None:
         """The next waiter: the highest priority (counting promotions for waiting), and
@@ -291,8 +309,10 @@ class GlobalBudget:
         return priority, future, track
 
 
-def _loop_time() -> float:
-    return asyncio.get_running_loop().time()
+def _now() -> float:
+    """The system's monotonic time to the nanosecond (the clock every process of the machine
+    shares, and the emulator's kernel stamps are converted to)."""
+    return time.monotonic()
 
 
 _TOKEN_ROUTE = re.compile(r"/api/v\d+/(?!interactions/|webhooks/)")
@@ -309,22 +329,79 @@ def pace_requests(http: Any, budget: GlobalBudget) -> None:
     ``HTTPClient.request``, up to five times, and a hook around that method let those retries
     through unpaced (the 300-game soak's injected faults alone made about three a second, on
     top of the paced rate). Interaction callbacks and webhooks share the session and are let
-    through (outside the global limit); so is the gateway's connection."""
+    through (outside the global limit); so is the gateway's connection.
+
+    A request counts as going out until its first bytes are written (``went_out``): for a
+    request without a body that is when its headers are sent; a request with a body has its
+    headers held back by aiohttp and written together with the body's first chunk, by a task
+    of its own that the event loop runs later (``ClientRequest.write_bytes``), so it goes out
+    with that chunk (``on_request_chunk_sent``, traced just before the chunk is written).
+    ``GLORY_REQUEST_TIMES`` names a file that gets one line per paced request (when it was
+    let through, its headers sent, it went out; ``time.monotonic()``, the clock every process
+    of the machine shares): ``benchmarks/soak.py`` compares them with the emulator's."""
     trace = http.http_trace or aiohttp.TraceConfig()
+    times = _request_times(os.environ.get(REQUEST_TIMES_ENV))
 
     async def paced(session: Any, context: Any, params: aiohttp.TraceRequestStartParams) -> None:
         if _TOKEN_ROUTE.search(params.url.path):
             await budget.acquire(track=True)
             context.glory_unsent = True
+            if times is not None:
+                context.glory_times = [time.monotonic(), 0.0, 0.0, params.method, params.url.path]
 
-    async def out(session: Any, context: Any, params: Any) -> None:
+    def out(context: Any) -> None:
         if getattr(context, "glory_unsent", False):
             context.glory_unsent = False
             budget.went_out()
 
+    def note(context: Any, which: int) -> None:
+        stamps = getattr(context, "glory_times", None)
+        if stamps is not None and not stamps[which]:
+            stamps[which] = time.monotonic()
+
+    async def headers_sent(
+        session: Any, context: Any, params: aiohttp.TraceRequestHeadersSentParams
+    ) -> None:
+        note(context, 1)
+        if not _has_body(params.headers):
+            note(context, 2)
+            out(context)  # aiohttp writes the headers at once
+
+    async def chunk_sent(session: Any, context: Any, params: Any) -> None:
+        note(context, 2)
+        out(context)  # the body's first chunk, and the headers with it, written now
+
+    async def ended(session: Any, context: Any, params: Any) -> None:
+        out(context)  # ended (or failed) without its going out being seen
+        if times is not None and hasattr(context, "glory_times"):
+            granted, headers, written, method, path = context.glory_times
+            del context.glory_times
+            times(f"{granted:.6f} {headers:.6f} {written:.6f} {method} {path}\n")
+
     trace.on_request_start.append(paced)
-    # Out when its headers are sent; or when it ended (or failed) without that being seen.
-    trace.on_request_headers_sent.append(out)
-    trace.on_request_end.append(out)
-    trace.on_request_exception.append(out)
+    trace.on_request_headers_sent.append(headers_sent)
+    trace.on_request_chunk_sent.append(chunk_sent)
+    trace.on_request_end.append(ended)
+    trace.on_request_exception.append(ended)
     http.http_trace = trace
+
+
+REQUEST_TIMES_ENV = "GLORY_REQUEST_TIMES"
+
+
+def _has_body(headers: Any) -> bool:
+    """Whether a request with these headers has a body (aiohttp holds its headers back until
+    the body's first chunk is written)."""
+    length = headers.get("Content-Length")
+    if length is not None:
+        return length.strip() != "0"
+    return "chunked" in headers.get("Transfer-Encoding", "").lower()
+
+
+def _request_times(path: str | None) -> Callable[[str], Any] | None:
+    """A line writer to ``path`` (appended, each line written at once, so that a kill -9
+    loses none), or None."""
+    if not path:
+        return None
+    file = open(path, "a", buffering=1)  # noqa: SIM115 - open for the process's life
+    return file.write

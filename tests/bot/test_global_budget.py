@@ -6,7 +6,10 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
+import time
+from typing import Any
 
+import aiohttp
 import discord
 import discord.http
 import pytest
@@ -34,8 +37,9 @@ class Clock:
 
 async def requests(pacer: GlobalBudget, clock: Clock, wanted: list[tuple[int, int, str]]) -> None:
     async def one(priority: int, game: int, name: str) -> None:
-        await pacer.acquire(priority, game)
+        await pacer.acquire(priority, game, track=True)
         clock.served.append((clock.now, name))
+        pacer.went_out()
 
     await asyncio.gather(*(one(*request) for request in wanted))
 
@@ -153,6 +157,39 @@ async def test_requests_a_late_loop_sends_together_never_pass_the_ceiling_within
     assert sum(1 for at in sent if at < 1.05) >= 45, "the late ones went out together"
 
 
+async def test_a_busy_event_loop_still_gets_the_whole_rate_and_never_passes_the_ceiling() -> None:
+    """The restarted bot of a 300-game soak woke its pacer tens of milliseconds late at every
+    turn of its busy event loop: one request a turn, and a bucket that saved up only the
+    burst, let 15 to 40 requests a second through while a hundred waited (a game's last table
+    waited 45 s). Here every turn of the loop takes 50 ms and every sleep wakes 100 ms late:
+    the pacer still lets most of its rate through (what a late wake loses of the window of a
+    second is lost), and no second holds more than its ceiling."""
+    clock = Clock()
+
+    async def late_sleep(seconds: float) -> None:
+        await clock.sleep(seconds + 0.1)
+
+    pacer = GlobalBudget(50, clock=clock, sleep=late_sleep)
+    done = False
+
+    async def busy_loop() -> None:
+        while not done:
+            clock.now += 0.05  # every turn of the event loop: the other tasks' work
+            await asyncio.sleep(0)
+
+    busy = asyncio.create_task(busy_loop())
+    try:
+        await requests(pacer, clock, [(budget.HAND, n % 7, str(n)) for n in range(450)])
+    finally:
+        done = True
+        await busy
+    times = sorted(at for at, _ in clock.served)
+    busiest = max(bisect.bisect_left(times, at + 1.0) - i for i, at in enumerate(times))
+    assert busiest <= pacer.ceiling
+    # three quarters of the rate at least (it was under half: one request a turn, 20 a second)
+    assert times[-1] <= 450 / (0.75 * pacer.rate)
+
+
 async def test_every_attempt_of_discord_pys_requests_waits_for_the_budget_retries_too() -> None:
     """The hook on discord.py's HTTP session, with the purpose the courier names: a request
     Discord answers 429 is tried again inside discord.py, and that attempt waits too (Discord
@@ -178,3 +215,71 @@ async def test_every_attempt_of_discord_pys_requests_waits_for_the_budget_retrie
                 assert pacer.granted == [2, 0, 1], "a callback is outside the budget"
             finally:
                 await http.close()
+
+
+async def test_a_request_counts_as_out_when_its_bytes_are_written_not_its_headers() -> None:
+    """aiohttp holds a body's request headers back and writes them with the body's first
+    chunk, in a task of its own that the event loop runs later: a busy loop (the restarted
+    bot resuming hundreds of deliveries) wrote requests whose headers it had "sent" across
+    a second together, and the pacer, counting them out at their headers, let through more
+    than the limit within a second as Discord received them. Here the loop is busy for 0.3 s
+    after each request's headers: a POST counts as out when Discord (the emulator's kernel)
+    received it, not before; a GET, which has no body, as soon as its headers are written."""
+    pacer = GlobalBudget(50)
+    outs: list[float] = []
+    counted = pacer.went_out
+
+    def went_out() -> None:
+        outs.append(time.monotonic())
+        counted()
+
+    pacer.went_out = went_out  # type: ignore[method-assign]
+    headers_at: list[float] = []
+
+    async def busy_after_the_headers(session: Any, context: Any, params: Any) -> None:
+        headers_at.append(time.monotonic())
+        asyncio.get_running_loop().call_soon(time.sleep, 0.3)  # the loop is busy meanwhile
+
+    async with Emulator(rest_thread=True) as emulator:
+        with discord_py_pointed_at(emulator.api_base, emulator.gateway_url):
+            http = discord.http.HTTPClient(asyncio.get_running_loop())
+            trace = aiohttp.TraceConfig()
+            trace.on_request_headers_sent.append(busy_after_the_headers)
+            http.http_trace = trace
+            pace_requests(http, pacer)
+            try:
+                await http.static_login("loopback-token")  # GET /users/@me: no body
+                route = discord.http.Route(
+                    "POST", "/channels/{channel_id}/messages", channel_id=emulator.channel.id
+                )
+                await http.request(route, json={"content": "a turn's ping"})
+            finally:
+                await http.close()
+        get = emulator.calls("GET", "/users/@me")[-1]
+        post = emulator.calls("POST", f"/channels/{emulator.channel.id}/messages")[-1]
+    get_out, post_out = outs
+    get_headers, post_headers = headers_at
+    # received is the kernel's time at the emulator's door, on the same clock (monotonic)
+    assert get_out - get_headers < 0.1, "a request without a body goes with its headers"
+    assert get_out <= get.started + 0.05
+    assert post.started - post_headers >= 0.25, "the busy loop wrote the POST late"
+    assert post_out >= post.started - 0.05, "counted out when it went out, not before"
+
+
+def test_the_pacer_counts_in_the_systems_time_not_the_event_loops_milliseconds() -> None:
+    """uvloop's ``loop.time()`` (the bot's loop) counts whole milliseconds: requests that went
+    out within a millisecond a second ago left the window at its start, a millisecond early,
+    and a clump of them let as many more through (a second with 49 requests as they were
+    written, against the pacer's 47.5, in a 300-game soak)."""
+    uvloop = pytest.importorskip("uvloop")
+
+    async def two_readings() -> tuple[float, float]:
+        pacer = GlobalBudget(50)
+        first = pacer._clock()
+        until = time.monotonic() + 0.0002
+        while time.monotonic() < until:  # a fifth of a millisecond
+            pass
+        return first, pacer._clock()
+
+    first, second = uvloop.run(two_readings())
+    assert 0 < second - first < 0.001
