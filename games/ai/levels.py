@@ -60,7 +60,13 @@ RULES = Level("rules", 0, policy="rules")
 """The rules-based player on its own: no search, an instant move from the rules and counting."""
 EASY = Level("easy", 24)
 """A glance ahead with random simulations: takes an obvious point, does not plan."""
-MEDIUM = Level("medium", 150, rollout_depth=16, guidance=Guidance(expert_share=0.9, prior=0.5))
+MEDIUM = Level(
+    "medium",
+    150,
+    rollout_depth=8,
+    guidance=Guidance(expert_share=0.5),
+    per_game=(("call_to_glory", 60), ("kami", 150), ("clans_and_glory", 40)),
+)
 STRONG = Level(
     "strong",
     600,
