@@ -118,8 +118,9 @@ def decide(
         return Decision(
             win, state.explain(win), chosen.name, 0, value=1.0, winning=True, elapsed_ms=elapsed
         )
-    guided = chosen.guidance.expert_share > 0
-    spend = budget(state, chosen.budget(state.game_key), chosen.rollout_depth, guided)
+    spend = budget(
+        state, chosen.budget(state.game_key), chosen.rollout_depth, chosen.guidance.expert_share
+    )
     result = search(
         state,
         seat,

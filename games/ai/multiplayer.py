@@ -39,6 +39,12 @@ OwnLeaf = Callable[[Action], bool]
 CTG_ROLLOUT_DEPTH = 32
 """Rollout moves of a guided search in Call to Glory at 3-4 players (16 elsewhere): about three
 of the seat's own turns at 3 players instead of under two."""
+DEEP_ROLLOUT_SHARE = 0.9
+"""The least share of rules-based moves in a search's rollouts for it to roll out
+``CTG_ROLLOUT_DEPTH`` moves (strong's 0.9): a rollout that is mostly the rules-based player's
+stays a fair forecast over 32 moves, one that is half random moves (medium, a weaker level on
+purpose since 2026-11-28) drifts further from real play the longer it runs, and medium's
+character (8 moves, fewer iterations) is what the level ladder measured."""
 CTG_ITERATIONS_SHARE = 0.55
 """The guided levels' iterations there (strong: 600 -> 330), so that a decision costs about
 what it does with 16-move rollouts and stays within the bot's time."""
@@ -52,11 +58,16 @@ class Budget:
     rollout_depth: int | None
 
 
-def budget(state: State, iterations: int, rollout_depth: int | None, guided: bool) -> Budget:
+def budget(state: State, iterations: int, rollout_depth: int | None, expert_share: float) -> Budget:
     """The budget a level's search uses in ``state``: the level's own (``iterations``,
-    ``rollout_depth``) except for guided searches (rules-based rollouts) in Call to Glory at
-    three and four players (``CTG_ROLLOUT_DEPTH``, ``CTG_ITERATIONS_SHARE``)."""
-    if guided and state.game_key == "call_to_glory" and state.num_players >= 3:
+    ``rollout_depth``) except for searches whose rollouts are mostly the rules-based player's
+    (``expert_share`` at least ``DEEP_ROLLOUT_SHARE``: strong) in Call to Glory at three and
+    four players (``CTG_ROLLOUT_DEPTH``, ``CTG_ITERATIONS_SHARE``)."""
+    if (
+        expert_share >= DEEP_ROLLOUT_SHARE
+        and state.game_key == "call_to_glory"
+        and state.num_players >= 3
+    ):
         return Budget(max(1, round(iterations * CTG_ITERATIONS_SHARE)), CTG_ROLLOUT_DEPTH)
     return Budget(iterations, rollout_depth)
 

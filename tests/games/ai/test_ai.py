@@ -117,8 +117,8 @@ def test_the_decision_depends_only_on_what_the_seat_may_see(
         real = decide(state, seat, level, seed)
         mirrored = decide(other, seat, level, seed)
         assert real == mirrored  # action, reason, value and every alternative's statistics
-        guided = level.guidance.expert_share > 0
-        spend = budget(state, level.iterations, level.rollout_depth, guided)
+        share = level.guidance.expert_share
+        spend = budget(state, level.iterations, level.rollout_depth, share)
         assert real.iterations == spend.iterations or real.winning
     # The rules-based player on its own reads only the seat's view too.
     assert decide(state, seat, "rules", seed) == decide(other, seat, "rules", seed)

@@ -155,18 +155,23 @@ def test_a_three_player_lay_or_discard_still_grows_its_tree_to_the_next_draw() -
     assert any(edge.outcomes for edge in root.values())
 
 
-def test_guided_call_to_glory_searches_at_three_and_four_players_roll_out_further() -> None:
+def test_strongs_call_to_glory_searches_at_three_and_four_players_roll_out_further() -> None:
     """Twice the rollout (32 moves: about three of the seat's turns at 3 players) for 0.55 of
-    the iterations, so a decision costs about the same; unguided levels, 2 players and the
-    other games keep the level's own budget."""
+    the iterations, so a decision costs about the same; medium and easy (rollouts half or
+    wholly random), 2 players and the other games keep the level's own budget."""
     three = REGISTRY["call_to_glory"].new_state(3, 1, {"rounds": 1})
     four = REGISTRY["call_to_glory"].new_state(4, 1, {"rounds": 1})
-    assert budget(three, 600, 16, guided=True) == Budget(330, 32)
-    assert budget(four, 150, 16, guided=True) == Budget(82, 32)
-    assert budget(three, 24, 8, guided=False) == Budget(24, 8)
+    strong, medium, easy = LEVELS["strong"], LEVELS["medium"], LEVELS["easy"]
+    assert budget(three, 600, 16, strong.guidance.expert_share) == Budget(330, 32)
+    assert budget(four, 150, 16, strong.guidance.expert_share) == Budget(82, 32)
+    for level in (medium, easy):
+        own = level.budget("call_to_glory")
+        share = level.guidance.expert_share
+        assert budget(three, own, level.rollout_depth, share) == Budget(own, level.rollout_depth)
+        assert budget(four, own, level.rollout_depth, share) == Budget(own, level.rollout_depth)
     for key, players in (("call_to_glory", 2), ("kami", 3), ("clans_and_glory", 4)):
         state = REGISTRY[key].new_state(players, 1, {})
-        assert budget(state, 600, 16, guided=True) == Budget(600, 16)
+        assert budget(state, 600, 16, strong.guidance.expert_share) == Budget(600, 16)
 
 
 def test_strong_at_three_players_spends_the_reduced_budget() -> None:
