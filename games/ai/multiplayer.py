@@ -1,4 +1,5 @@
-"""Search settings that depend on the game and the number of players (Call to Glory at 3-4).
+"""Search settings that depend on the game and the number of players (3-4 players of Call to
+Glory and of Clans and Glory).
 
 Two players of every game, and Kami and Clans and Glory at any count, search exactly as
 ``games.ai.search`` describes; only the settings returned here change a search, and they are
@@ -50,6 +51,14 @@ CTG_ITERATIONS_SHARE = 0.55
 what it does with 16-move rollouts and stays within the bot's time."""
 
 
+CLANS_ITERATIONS_SHARE = {3: 0.8, 4: 0.66}
+"""Strong's iterations in Clans and Glory at 3 and 4 players (500 -> 400 and 330): an
+iteration there simulates more seats on a larger board, and at 500 a decision's 95th
+percentile was 603 ms (3 players) and 731 ms (4 players) of one idle core (2026-11-28,
+12:37, ``benchmarks/ai_cost.py``), past the 500 ms target and the bot's 450 ms cap, which
+would cut those searches anyway; at these shares it costs what 2 players do."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Budget:
     """A guided search's iterations and rollout depth for one game and player count."""
@@ -62,7 +71,12 @@ def budget(state: State, iterations: int, rollout_depth: int | None, expert_shar
     """The budget a level's search uses in ``state``: the level's own (``iterations``,
     ``rollout_depth``) except for searches whose rollouts are mostly the rules-based player's
     (``expert_share`` at least ``DEEP_ROLLOUT_SHARE``: strong) in Call to Glory at three and
-    four players (``CTG_ROLLOUT_DEPTH``, ``CTG_ITERATIONS_SHARE``)."""
+    four players (``CTG_ROLLOUT_DEPTH``, ``CTG_ITERATIONS_SHARE``) and in Clans and Glory at
+    three and four (``CLANS_ITERATIONS_SHARE``)."""
+    if expert_share >= DEEP_ROLLOUT_SHARE and state.game_key == "clans_and_glory":
+        share = CLANS_ITERATIONS_SHARE.get(state.num_players)
+        if share is not None:
+            return Budget(max(1, round(iterations * share)), rollout_depth)
     if (
         expert_share >= DEEP_ROLLOUT_SHARE
         and state.game_key == "call_to_glory"

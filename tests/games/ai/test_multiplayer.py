@@ -11,7 +11,7 @@ from collections.abc import Hashable
 import pytest
 
 from games import REGISTRY, State
-from games.ai import LEVELS, decide
+from games.ai import LEVELS, decide, multiplayer
 from games.ai.experts import EXPERTS
 from games.ai.multiplayer import Budget, budget, own_leaf
 from games.ai.rewards import Evaluator
@@ -84,8 +84,17 @@ def position(key: str, players: int, seed: int, at_a_draw: bool) -> State:
 
 @pytest.mark.parametrize(("key", "players", "seed", "at_a_draw", "action", "value"), PINNED)
 def test_two_players_and_kami_and_clans_decide_exactly_as_before(
-    key: str, players: int, seed: int, at_a_draw: bool, action: str, value: float
+    key: str,
+    players: int,
+    seed: int,
+    at_a_draw: bool,
+    action: str,
+    value: float,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Clans and Glory at 3-4 players searches fewer iterations since (``CLANS_ITERATIONS_SHARE``,
+    tested below); at the same iterations its search is what it was."""
+    monkeypatch.setattr(multiplayer, "CLANS_ITERATIONS_SHARE", {})
     state = position(key, players, seed, at_a_draw)
     decision = decide(state, state.to_move, GUIDED, seed * 101)  # type: ignore[arg-type]
     assert json.dumps(decision.action.to_json(), sort_keys=True) == action
@@ -169,9 +178,23 @@ def test_strongs_call_to_glory_searches_at_three_and_four_players_roll_out_furth
         share = level.guidance.expert_share
         assert budget(three, own, level.rollout_depth, share) == Budget(own, level.rollout_depth)
         assert budget(four, own, level.rollout_depth, share) == Budget(own, level.rollout_depth)
-    for key, players in (("call_to_glory", 2), ("kami", 3), ("clans_and_glory", 4)):
+    for key, players in (("call_to_glory", 2), ("kami", 3), ("kami", 4), ("clans_and_glory", 2)):
         state = REGISTRY[key].new_state(players, 1, {})
         assert budget(state, 600, 16, strong.guidance.expert_share) == Budget(600, 16)
+
+
+@pytest.mark.parametrize(("players", "iterations"), [(2, 500), (3, 400), (4, 330)])
+def test_strong_searches_less_in_clans_and_glory_at_three_and_four_players(
+    players: int, iterations: int
+) -> None:
+    """An iteration costs more with more seats: strong's 500 become 400 and 330, so a decision
+    costs what a 2-player one does; medium's and easy's smaller budgets stay their own."""
+    state = REGISTRY["clans_and_glory"].new_state(players, 1, {})
+    strong, medium = LEVELS["strong"], LEVELS["medium"]
+    own = strong.budget("clans_and_glory")
+    assert budget(state, own, 16, strong.guidance.expert_share) == Budget(iterations, 16)
+    cheap = medium.budget("clans_and_glory")
+    assert budget(state, cheap, 8, medium.guidance.expert_share) == Budget(cheap, 8)
 
 
 def test_strong_at_three_players_spends_the_reduced_budget() -> None:
