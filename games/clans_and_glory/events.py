@@ -20,8 +20,11 @@ def game_started(state: ClansState, hand_sizes: list[int]) -> Event:
     """The public facts of the setup: who starts, the face-up start cards, how many cards each
     player was dealt (the hands themselves stay private)."""
     start_cards = [
-        {"board": state.table.board_of(seat), "position": state.table.seats[seat].name,
-         **card_json(card)}
+        {
+            "board": state.table.board_of(seat),
+            "position": state.table.seats[seat].name,
+            **card_json(card),
+        }
         for seat, card in enumerate(state.cards)
         if card >= 0 and state.placed_by[seat] < 0
     ]
