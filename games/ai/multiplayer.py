@@ -51,8 +51,8 @@ CTG_ITERATIONS_SHARE = 0.55
 what it does with 16-move rollouts and stays within the bot's time."""
 
 
-CLANS_ITERATIONS_SHARE = {3: 0.7, 4: 0.66}
-"""Strong's iterations in Clans and Glory at 3 and 4 players (500 -> 350 and 330): an
+CLANS_ITERATIONS_SHARE = {3: 0.8, 4: 0.75}
+"""Strong's iterations in Clans and Glory at 3 and 4 players (500 -> 400 and 375): an
 iteration there simulates more seats on a larger board, and at 500 a decision's 95th
 percentile was 603 ms (3 players) and 731 ms (4 players) of one idle core (2026-11-28,
 12:37, ``benchmarks/ai_cost.py``), past the 500 ms target and the bot's 450 ms cap, which
