@@ -1,9 +1,10 @@
 """Search settings that depend on the game and the number of players (3-4 players of Call to
 Glory and of Clans and Glory).
 
-Two players of every game, and Kami and Clans and Glory at any count, search exactly as
-``games.ai.search`` describes; only the settings returned here change a search, and they are
-``None`` everywhere else (so the 2-player figures and the level ladder stay as measured).
+Two players of every game and Kami at any count search exactly as ``games.ai.search``
+describes, at the level's own budget; only the settings returned here change a search (so the
+2-player figures and the level ladder stay as measured). Clans and Glory at 3-4 players only
+searches fewer iterations (``CLANS_ITERATIONS_SHARE``).
 
 **Call to Glory with three or four players: the seat's own draws end the tree.** A blind
 draw's outcome is a card only the seat sees, so the search keys the node after it by that card
@@ -56,7 +57,9 @@ CLANS_ITERATIONS_SHARE = {3: 0.8, 4: 0.75}
 iteration there simulates more seats on a larger board, and at 500 a decision's 95th
 percentile was 603 ms (3 players) and 731 ms (4 players) of one idle core (2026-11-28,
 12:37, ``benchmarks/ai_cost.py``), past the 500 ms target and the bot's 450 ms cap, which
-would cut those searches anyway; at these shares it costs what 2 players do."""
+would cut those searches anyway. At 400 and 375 the p95 of 40-42 tournament games was 453 and
+403 ms, and strong still took 1.34x and 1.25x a rules-based seat's points (``docs/ai.md``,
+"Cost")."""
 
 
 @dataclasses.dataclass(frozen=True)
