@@ -19,11 +19,17 @@ the shared machinery it uses (``base``):
 ``users.Users``           what is known of users
 ``guild_settings``        servers' language and yes/no settings
 ``standings.Standings``   ``/standings``
+``rematch.Rematches``     rematch lobbies opened and their seats taken (``/play``'s Rematch)
+``forced_moves``          ``ForcedMoveSettings``: auto-pass and the seats' decision times
+``seat_handover``         ``SeatHandover``: a seat handed to the AI (``/leave``)
+``hand_adoption``         ``HandAdoption``: a clicked hand DM the store did not know
 ========================  =====================================================================
 
 The parts are mixins of ``StoreBase`` (state lives there, once); a new aggregate gets a module
-of its own and joins the bases below. What one flow alone stores is a module of functions
-taking the store instead (``rematch``, ``seat_handover``, ``forced_moves``, ``budget_shares``).
+of its own and joins the bases below. So does what one flow alone stores when it writes through
+the store's own transaction helpers (a function outside the class would reach into them); a
+module that needs only the store's public face stays a module of functions taking the store
+(``budget_shares``).
 The names that callers import from here (``from bot.storage.repository import Store,
 MoveRecord, …``) stay importable from here.
 """

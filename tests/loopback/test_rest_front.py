@@ -76,6 +76,17 @@ async def sent_within_the_limit(
     return statuses
 
 
+def assert_served_and_counted_as_they_arrived(
+    statuses: list[int], limits: RateLimits, seen_late: list[float], calls: list
+) -> None:
+    """Every request answered, none by the global limit, though they were seen together (within
+    half a second: ``seen_late``) while counted over the two seconds they were sent in."""
+    assert statuses == [200] * 16
+    assert limits.served_by_route.get("global", 0) == 0
+    assert max(seen_late) - min(seen_late) < 0.5
+    assert max(call.started for call in calls) - min(call.started for call in calls) > 1.5
+
+
 async def test_requests_sent_within_the_global_limit_are_never_refused_while_the_loop_is_late() -> (
     None
 ):
@@ -83,11 +94,8 @@ async def test_requests_sent_within_the_global_limit_are_never_refused_while_the
     async with Emulator(rate_limits=limits, rest_thread=True) as emulator:
         statuses = await sent_within_the_limit_while_the_loop_is_late(emulator)
         calls = [call for call in emulator.rest_calls if call.path == "/users/@me"]
-    assert statuses == [200] * 16
-    assert limits.served_by_route.get("global", 0) == 0
     # They were handled together once the loop was free, but counted as they arrived.
-    assert max(call.handled for call in calls) - min(call.handled for call in calls) < 0.5
-    assert max(call.started for call in calls) - min(call.started for call in calls) > 1.5
+    assert_served_and_counted_as_they_arrived(statuses, limits, [c.handled for c in calls], calls)
 
 
 async def test_without_a_door_of_its_own_the_late_loop_counts_them_as_arriving_at_once() -> None:
@@ -104,11 +112,8 @@ async def test_requests_count_when_the_kernel_received_them_while_the_door_is_no
     async with Emulator(rate_limits=limits, rest_thread=True) as emulator:
         statuses = await sent_within_the_limit_while_the_door_is_not_run(emulator)
         calls = [call for call in emulator.rest_calls if call.path == "/users/@me"]
-    assert statuses == [200] * 16
-    assert limits.served_by_route.get("global", 0) == 0
     # The door's thread read them together once it ran again; they count as they arrived.
-    assert max(call.read for call in calls) - min(call.read for call in calls) < 0.5
-    assert max(call.started for call in calls) - min(call.started for call in calls) > 1.5
+    assert_served_and_counted_as_they_arrived(statuses, limits, [c.read for c in calls], calls)
     assert all(call.started <= call.read for call in calls)
 
 
